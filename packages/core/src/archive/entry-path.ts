@@ -1,0 +1,56 @@
+/**
+ * Decides what to do with an entry by its decoded name: extract it, skip it silently (folders and
+ * operating-system clutter), or refuse it because writing it anywhere could escape the target
+ * folder ("zip slip").
+ */
+
+/** What `classifyEntryPath` found. `path` is the cleaned `/`-separated path, `name` its last segment. */
+export type EntryPathVerdict =
+  | { kind: 'file'; path: string; name: string }
+  | { kind: 'skip' }
+  | { kind: 'unsafe'; reason: string };
+
+/**
+ * Classifies a decoded entry name. Unsafe names are checked first, so a traversal hidden in a
+ * folder entry or under `__MACOSX/` is still reported rather than skipped.
+ */
+export function classifyEntryPath(decodedName: string, isDirectoryEntry: boolean): EntryPathVerdict {
+  const unsafe = findUnsafeness(decodedName);
+  if (unsafe) return { kind: 'unsafe', reason: `unsafe path «${printable(decodedName)}» was not extracted: ${unsafe}` };
+  // "." and empty segments ("a//b", "./a") carry no meaning; dropping them keeps paths comparable.
+  const segments = decodedName.split('/').filter((segment) => segment !== '' && segment !== '.');
+  const name = segments.at(-1);
+  if (isDirectoryEntry || decodedName.endsWith('/') || name === undefined || isJunk(segments, name)) {
+    return { kind: 'skip' };
+  }
+  return { kind: 'file', path: segments.join('/'), name };
+}
+
+function findUnsafeness(name: string): string | undefined {
+  if (name.includes('\0')) return 'it contains a NUL character';
+  if (name.includes('\\')) {
+    return 'it contains a backslash (\\), which some systems read as a folder separator';
+  }
+  if (name.startsWith('/')) return 'it is an absolute path (starts with /)';
+  if (/^[A-Za-z]:/.test(name)) return 'it names a drive (such as C:)';
+  if (name.split('/').includes('..')) return 'it climbs out of the archive folder with “..”';
+  return undefined;
+}
+
+/** Clutter that archivers and file managers add next to the real files. */
+function isJunk(segments: readonly string[], name: string): boolean {
+  const lowerName = name.toLowerCase();
+  return (
+    segments.some((segment) => segment.toLowerCase() === '__macosx') ||
+    lowerName === '.ds_store' ||
+    lowerName === 'thumbs.db' ||
+    lowerName === 'desktop.ini' ||
+    name.startsWith('~$') || // Office lock file of a document open while zipping
+    name.startsWith('._') // macOS AppleDouble resource fork
+  );
+}
+
+/** Makes control characters visible in messages instead of corrupting the text around them. */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,93 @@
+/**
+ * Comparison of one service across clinics: a representative price per clinic, the median, spread
+ * and each clinic's deviation from the median.
+ */
+import { PricecatError } from '../errors.js';
+import type { Position } from '../storage/records.js';
+import type { PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
+import { comparePriceListAge, type ReadModel } from './read-model.js';
+import { median, roundMoney } from './statistics.js';
+
+export interface CompareOptions {
+  readonly price_kind?: PriceKind;
+  readonly city?: string;
+}
+
+export function compareService(model: ReadModel, serviceId: string, options: CompareOptions = {}): ServiceComparison {
+  const service = model.servicesById.get(serviceId);
+  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  const kind = options.price_kind ?? 'resident';
+  const partners = partnerPrices(model, serviceId, kind, options.city);
+  const prices = partners.map((p) => p.price);
+  const mid = median(prices);
+  const min = prices.length ? Math.min(...prices) : null;
+  const max = prices.length ? Math.max(...prices) : null;
+  return {
+    service,
+    price_kind: kind,
+    median: mid,
+    min,
+    max,
+    spread: min !== null && max !== null ? roundMoney(max - min) : null,
+    spread_ratio: min !== null && max !== null && min > 0 ? roundMoney(max / min) : null,
+    partners: partners
+      .map((p) => ({
+        ...p,
+        deviation: mid === null ? 0 : roundMoney(p.price - mid),
+        deviation_share: mid ? Math.round(((p.price - mid) / mid) * 10000) / 10000 : 0,
+      }))
+      .sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
+  };
+}
+
+/** min / median / max of the representative resident prices over clinics. */
+export function summarizePrices(model: ReadModel, serviceId: string, city?: string): PriceSummary {
+  const prices = partnerPrices(model, serviceId, 'resident', city).map((p) => p.price);
+  return {
+    clinics: prices.length,
+    min: prices.length ? Math.min(...prices) : null,
+    median: median(prices),
+    max: prices.length ? Math.max(...prices) : null,
+  };
+}
+
+// ---- internal helpers ----
+
+type Unscored = Omit<PartnerPrice, 'deviation' | 'deviation_share'>;
+
+/**
+ * One price per clinic: the clinic's newest price list that prices the service, and in it the median of
+ * the positions matched to the service (a list may price one service on several lines).
+ */
+function partnerPrices(model: ReadModel, serviceId: string, kind: PriceKind, city?: string): Unscored[] {
+  const byClinic = new Map<string, Position[]>();
+  for (const position of model.positionsByService.get(serviceId) ?? []) {
+    const price = kind === 'resident' ? position.price : position.price_nonresident;
+    if (price === null) continue;
+    const list = byClinic.get(position.clinic_id);
+    if (list) list.push(position);
+    else byClinic.set(position.clinic_id, [position]);
+  }
+  const result: Unscored[] = [];
+  for (const [clinicId, positions] of byClinic) {
+    const clinic = model.clinicsById.get(clinicId);
+    if (!clinic || (city && clinic.city?.toLowerCase() !== city.toLowerCase())) continue;
+    const newest = positions
+      .map((p) => model.priceListsById.get(p.price_list_id)!)
+      .filter(Boolean)
+      .sort(comparePriceListAge)
+      .at(-1)!;
+    const inNewest = positions.filter((p) => p.price_list_id === newest.price_list_id);
+    const priceOf = (p: Position) => (kind === 'resident' ? p.price : p.price_nonresident) as number;
+    result.push({
+      clinic_id: clinicId,
+      clinic_name: clinic.name,
+      city: clinic.city,
+      price: roundMoney(median(inNewest.map(priceOf))!),
+      effective_date: newest.effective_date,
+      price_list_id: newest.price_list_id,
+      positions: inNewest.map((p) => ({ position_id: p.position_id, raw_name: p.raw_name, price: priceOf(p) })),
+    });
+  }
+  return result;
+}

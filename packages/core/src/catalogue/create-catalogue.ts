@@ -1,0 +1,80 @@
+/**
+ * `createCatalogue(deps)`: binds the dependencies to every use case. Without a store it uses memory
+ * storage; without a dictionary it keeps whatever services the store already has.
+ */
+import { createMatcher, type Matcher } from '../match/cascade.js';
+import type { Service } from '../storage/records.js';
+import { createMemoryStorage } from '../storage/memory.js';
+import type { Storage } from '../storage/storage.js';
+import type { Catalogue } from './catalogue.js';
+import { compareService } from './compare-service.js';
+import type { CatalogueContext } from './context.js';
+import { ingest } from './ingest.js';
+import { getService, listPositions, listServices } from './list-positions.js';
+import { listPartners, partnerServices } from './partners.js';
+import { loadReadModel, type ReadModel } from './read-model.js';
+import { searchServices } from './search.js';
+import { computeStats } from './stats.js';
+
+export interface CatalogueDeps {
+  /** Where data lives. @default a new memory storage (lost on exit) */
+  readonly storage?: Storage;
+  /**
+   * The reference dictionary. Entries the store lacks are added (ids are stable, so re-seeding the same
+   * file adds nothing); entries already stored are kept as they are.
+   */
+  readonly services?: readonly Service[];
+  /** The clock. @default () => new Date() */
+  readonly now?: () => Date;
+}
+
+export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalogue> {
+  const storage = deps.storage ?? createMemoryStorage();
+  if (deps.services) await seedDictionary(storage, deps.services);
+
+  let model: Promise<ReadModel> | null = null;
+  let matcher: Promise<Matcher> | null = null;
+  const readModel = () => (model ??= loadReadModel(storage));
+  // Ingests run one after another: each file's clinic de-duplication must see the clinics saved before it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const ctx: CatalogueContext = {
+    storage,
+    matcher: () =>
+      (matcher ??= Promise.all([storage.listServices(), storage.listLearnedSynonyms()]).then(([services, synonyms]) =>
+        createMatcher({ services, synonyms }),
+      )),
+    invalidate(what) {
+      model = null;
+      if (what === 'dictionary') matcher = null;
+    },
+    now: deps.now ?? (() => new Date()),
+  };
+
+  return {
+    ingest: (source) => serialized(() => ingest(ctx, source)),
+    stats: async () => computeStats(await readModel()),
+    search: async (query) => searchServices(await readModel(), query),
+    listServices: async (query) => listServices(await readModel(), query),
+    getService: async (id) => getService(await readModel(), id),
+    compareService: async (id, options) => compareService(await readModel(), id, options),
+    listPartners: async (query) => listPartners(await readModel(), query),
+    partnerServices: async (id, query) => partnerServices(await readModel(), id, query),
+    listPositions: async (query) => listPositions(await readModel(), query),
+    listPriceLists: () => storage.listPriceLists(),
+    close: () => serialized(() => storage.close()),
+  };
+}
+
+// ---- internal helpers ----
+
+async function seedDictionary(storage: Storage, services: readonly Service[]): Promise<void> {
+  const known = new Set((await storage.listServices()).map((s) => s.service_id));
+  const missing = services.filter((s) => !known.has(s.service_id));
+  if (missing.length > 0) await storage.saveServices(missing);
+}

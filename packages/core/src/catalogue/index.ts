@@ -1,0 +1,3 @@
+export type * from './catalogue.js';
+export { createCatalogue, type CatalogueDeps } from './create-catalogue.js';
+export { median } from './statistics.js';

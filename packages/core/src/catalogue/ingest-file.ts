@@ -1,0 +1,81 @@
+/**
+ * One price file → one price list with its positions, written in one storage call.
+ */
+import { detectDocumentFacts } from '../documents/index.js';
+import { extractPriceRows } from '../extract/index.js';
+import { readDocument } from '../extract/readers/index.js';
+import type { ReadResult } from '../extract/table.js';
+import type { IngestedFile, PriceList } from '../storage/records.js';
+import type { FileReport } from './catalogue.js';
+import { buildPositions } from './build-positions.js';
+import type { CatalogueContext } from './context.js';
+import { newId, sha256Hex } from './ids.js';
+import { resolveClinic } from './resolve-clinic.js';
+
+/** A file to ingest: its path (inside the ZIP, folders included) and bytes. */
+export interface IngestEntry {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** How many first rows of each table are read for clinic, city and date (titles, approval blocks). */
+const FACT_ROWS = 15;
+
+/** Reads, matches and stores one file. Throws on a file that cannot be read; the caller reports it. */
+export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Promise<FileReport> {
+  const read = await readDocument(entry.bytes, entry.path);
+  const extracted = extractPriceRows(read);
+  const facts = detectDocumentFacts({ path: entry.path, lines: factLines(read) });
+  const now = ctx.now();
+  const clinic = resolveClinic(await ctx.storage.listClinics(), facts, now);
+  const priceListId = newId('pl');
+  const positions = buildPositions(extracted.rows, { price_list_id: priceListId, clinic_id: clinic.clinic_id }, await ctx.matcher());
+  const warnings = [...read.warnings, ...extracted.warnings];
+  const sha256 = await sha256Hex(entry.bytes);
+  const priceList: PriceList = {
+    price_list_id: priceListId,
+    clinic_id: clinic.clinic_id,
+    file_name: entry.path,
+    format: read.format,
+    effective_date: facts.effective_date,
+    ingested_at: now.toISOString(),
+    sha256,
+    status: warnings.length > 0 ? 'warnings' : 'ok',
+    warnings,
+    position_count: positions.length,
+  };
+  const ingestedFile: IngestedFile = { path: entry.path, sha256, price_list_id: priceListId, ingested_at: priceList.ingested_at };
+  await ctx.storage.savePriceList({ clinic, priceList, positions, ingestedFile });
+  ctx.invalidate('positions');
+
+  const count = (status: string) => positions.filter((p) => p.status === status).length;
+  return {
+    file: entry.path,
+    status: priceList.status === 'ok' ? 'ok' : 'warnings',
+    format: read.format,
+    price_list_id: priceListId,
+    clinic_id: clinic.clinic_id,
+    clinic_name: clinic.name,
+    city: clinic.city,
+    effective_date: facts.effective_date,
+    positions: positions.length,
+    normalized: count('normalized'),
+    queued: count('queued'),
+    unrecognized: count('unrecognized'),
+    price_columns: extracted.columns.map((c) => ({ header: c.header, role: c.role })),
+    warnings,
+  };
+}
+
+// ---- internal helpers ----
+
+function factLines(read: ReadResult): string[] {
+  const lines = [...read.text];
+  for (const table of read.tables) {
+    for (const row of table.rows.slice(0, FACT_ROWS)) {
+      const cells = [...new Set(row.map((c) => c.trim()).filter((c) => c.length > 0))];
+      if (cells.length > 0) lines.push(cells.join(' '));
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,19 @@
+/** Paging of read-model lists. */
+import { PricecatError } from '../errors.js';
+import type { Page, PageRequest } from './catalogue.js';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 500;
+
+/** The requested page of `items`, with the total; rejects negative or absurd limits with INVALID_INPUT. */
+export function toPage<T>(items: readonly T[], request: PageRequest = {}): Page<T> {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const offset = request.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw new PricecatError('INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}; got ${limit}`);
+  }
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw new PricecatError('INVALID_INPUT', `offset must be a non-negative integer; got ${offset}`);
+  }
+  return { items: items.slice(offset, offset + limit), total: items.length, limit, offset };
+}

@@ -1,0 +1,56 @@
+/**
+ * Search over services (DESIGN §4 rule 3: case-insensitive, Cyrillic included, against `name_norm`).
+ */
+import { normalizeQuery } from '../match/normalize.js';
+import type { Service } from '../storage/records.js';
+import type { SearchHit } from './catalogue.js';
+import { summarizePrices } from './compare-service.js';
+import type { ReadModel } from './read-model.js';
+
+export interface SearchQuery {
+  readonly q: string;
+  readonly city?: string;
+  readonly limit?: number;
+}
+
+/**
+ * Services whose `name_norm` contains every word of the query (as a word prefix), those offered by
+ * clinics first, then names starting with the query, then shorter names.
+ */
+export function searchServices(model: ReadModel, query: SearchQuery): SearchHit[] {
+  const words = normalizeQuery(query.q).split(' ').filter((w) => w.length > 0);
+  if (words.length === 0) return [];
+  const limit = query.limit ?? 20;
+  const found = model.services.filter((service) => matchesAllWords(service, words));
+  const hits = found.map((service) => toHit(model, service, query.city));
+  const phrase = words.join(' ');
+  return hits
+    .sort(
+      (a, b) =>
+        b.prices.clinics - a.prices.clinics ||
+        Number(b.service.name_norm.startsWith(phrase)) - Number(a.service.name_norm.startsWith(phrase)) ||
+        a.service.name_norm.length - b.service.name_norm.length,
+    )
+    .slice(0, limit);
+}
+
+/** True when every query word starts some word of `text` (both normalized). */
+export function containsWordPrefixes(text: string, words: readonly string[]): boolean {
+  const padded = ` ${text}`;
+  return words.every((word) => padded.includes(` ${word}`));
+}
+
+// ---- internal helpers ----
+
+function matchesAllWords(service: Service, words: readonly string[]): boolean {
+  return containsWordPrefixes(service.name_norm, words);
+}
+
+function toHit(model: ReadModel, service: Service, city?: string): SearchHit {
+  const clinicIds = new Set((model.positionsByService.get(service.service_id) ?? []).map((p) => p.clinic_id));
+  const clinics = [...clinicIds]
+    .map((id) => model.clinicsById.get(id))
+    .filter((c): c is NonNullable<typeof c> => c !== undefined && (!city || c.city?.toLowerCase() === city.toLowerCase()))
+    .map((c) => ({ clinic_id: c.clinic_id, name: c.name, city: c.city }));
+  return { service, prices: summarizePrices(model, service.service_id, city), clinics };
+}

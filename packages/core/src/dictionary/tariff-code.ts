@@ -1,0 +1,40 @@
+/**
+ * Kazakhstan tariff codes (`A02.004.000`): clean the dictionary's and the clinics' spellings into one
+ * Latin form, or reject them.
+ */
+
+/** Cyrillic capitals that look like Latin ones; clinics and the client's dictionary type them by mistake. */
+const CYRILLIC_TO_LATIN_LETTER: Readonly<Record<string, string>> = {
+  А: 'A', В: 'B', С: 'C', Е: 'E', Н: 'H', К: 'K', М: 'M', О: 'O', Р: 'P', Т: 'T', Х: 'X', У: 'Y',
+};
+
+/**
+ * Letters that stand for digits in OCR text and typing slips (DESIGN §4: "ВОЗ.155.002" is B03.155.002).
+ * Applied only after the first character, where the pattern wants digits.
+ */
+const DIGIT_LOOK_ALIKES: Readonly<Record<string, string>> = {
+  O: '0', О: '0', З: '3', I: '1',
+};
+
+/** Letter + 2 digits, then groups of 3 digits; extra `.N` parts are sub-codes some lists add. */
+const TARIFF_CODE = /^[A-Z]\d{2}\.\d{3}\.\d{3}(?:\.\d+)*$/;
+
+/**
+ * Normalize a tariff code: trim, drop inner spaces, upper-case, map Cyrillic look-alike letters to
+ * Latin (`В03.155.002` → `B03.155.002`) and validate against the tariff-code pattern.
+ * Returns null for blanks, spreadsheet errors such as `#REF!` and anything else that is not a code.
+ */
+export function normalizeTariffCode(raw: unknown): string | null {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  const compact = String(raw).replace(/\s+/g, '').toUpperCase();
+  if (compact.length < 11) return null;
+  const head = compact[0] ?? '';
+  const letter = CYRILLIC_TO_LATIN_LETTER[head] ?? head;
+  const tail = compact
+    .slice(1)
+    .split('')
+    .map((ch) => DIGIT_LOOK_ALIKES[ch] ?? ch)
+    .join('');
+  const code = letter + tail;
+  return TARIFF_CODE.test(code) ? code : null;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ExtractError } from '../errors.js';
+import { extractPriceRows } from './extract-rows.js';
+import type { ReadResult, Table } from './table.js';
+
+function result(tables: Table[], fileName = 'price.xlsx'): ReadResult {
+  return { format: 'xlsx', fileName, tables, text: [], warnings: [] };
+}
+
+/** Rows 11–16 of «Клиника 6 прайс 2026.xlsx», with a repeated header, a total and a note added. */
+const CLINIC6: Table = {
+  name: 'приложение',
+  rows: [
+    ['', '', 'Прейскурант на платные медицинские услуги', '', '', '', '', ''],
+    ['№ п/п', 'Код услуги', 'Наименование', 'Ед.изм.', 'Цена без учета НДС', 'Цена с учетом НДС для граждан Республики Казахстан', 'Цена с учетом НДС для граждан стран СНГ/ ближнего зарубежья', 'Цена с учетом НДС для граждан стран дальнего зарубежья'],
+    ['1', '2', '3', '4', '', '6', '7', '8'],
+    ['', '', '1. СТАЦИОНАР', '', '', '', '', ''],
+    ['1', 'E01.000.001', 'Ведение больного в стационаре 1 койко-день', 'койко-день', '2,100', '2,210', '2,700', '3,300'],
+    ['№ п/п', 'Код услуги', 'Наименование', 'Ед.изм.', 'Цена без учета НДС', 'Цена с учетом НДС для граждан Республики Казахстан', 'Цена с учетом НДС для граждан стран СНГ/ ближнего зарубежья', 'Цена с учетом НДС для граждан стран дальнего зарубежья'],
+    ['198', 'E02.000.167', 'Аутогенная трансплантация гемопоэтических стволовых клеток ', 'операция', '0', '', '250,000', '320,000'],
+    ['120', 'E02.000.226', 'исключение услуги', '', '0', '', '', ''],
+    ['', '', 'Итого', '', '', '', '', '1 000 000'],
+    ['* цены указаны в тенге', '', '', '', '', '', '', ''],
+  ],
+  numbers: new Map([['4:4', 2099.5]]),
+};
+
+describe('extract: extractPriceRows', () => {
+  it('reads code, name, unit, section and every price with its role', () => {
+    const { rows } = extractPriceRows(result([CLINIC6]));
+    expect(rows[0]).toEqual({
+      section: '1. СТАЦИОНАР',
+      code: 'E01.000.001',
+      name: 'Ведение больного в стационаре 1 койко-день',
+      unit: 'койко-день',
+      prices: [
+        { role: 'without_vat', value: 2099.5, raw: '2,100', header: 'Цена без учета НДС' },
+        { role: 'resident', value: 2210, raw: '2,210', header: 'Цена с учетом НДС для граждан Республики Казахстан' },
+        { role: 'nonresident', value: 2700, raw: '2,700', header: 'Цена с учетом НДС для граждан стран СНГ/ ближнего зарубежья' },
+        { role: 'nonresident_far', value: 3300, raw: '3,300', header: 'Цена с учетом НДС для граждан стран дальнего зарубежья' },
+      ],
+      source: { table: 'приложение', row: 5 },
+      warnings: [],
+    });
+  });
+
+  it('keeps a row priced only in some role columns, without the missing roles', () => {
+    const { rows } = extractPriceRows(result([CLINIC6]));
+    expect(rows[1]!.name).toBe('Аутогенная трансплантация гемопоэтических стволовых клеток');
+    expect(rows[1]!.prices.map((p) => [p.role, p.value])).toEqual([
+      ['nonresident', 250000],
+      ['nonresident_far', 320000],
+    ]);
+  });
+
+  it('makes no row of titles, headers (repeated too), column numbers, totals, notes or unpriced rows', () => {
+    const { rows, columns } = extractPriceRows(result([CLINIC6]));
+    expect(rows.map((r) => r.source.row)).toEqual([5, 7]);
+    expect(columns.map((c) => c.role)).toEqual(['without_vat', 'resident', 'nonresident', 'nonresident_far']);
+  });
+
+  it('keeps a package without a code and its component rows (Клиника 1, «Ведение беременности»)', () => {
+    const table: Table = {
+      name: 'table 1',
+      rows: [
+        ['Код', 'Наименование услуги', 'Стоимость, тенге'],
+        ['Раздел 10.Ведение Беременности', 'Раздел 10.Ведение Беременности', 'Раздел 10.Ведение Беременности'],
+        ['\u00A0', 'Ведение беременности 1 триместр ', '160 650'],
+        ['GK9.1', 'Прием врача гинеколога 1', '8 000'],
+        ['D99.293.012', 'Забор крови с вены', '0'],
+      ],
+    };
+    const { rows } = extractPriceRows(result([table], 'Клиника 1 прайс 2024.docx'));
+    expect(rows.map((r) => [r.section, r.code, r.name, r.prices[0]?.role, r.prices[0]?.value])).toEqual([
+      ['Раздел 10.Ведение Беременности', null, 'Ведение беременности 1 триместр', 'resident', 160650],
+      ['Раздел 10.Ведение Беременности', 'GK9.1', 'Прием врача гинеколога 1', 'resident', 8000],
+    ]);
+  });
+
+  it('keeps an «от» price and warns that it is a lower bound', () => {
+    const table: Table = {
+      name: '2026',
+      rows: [
+        ['№ п/п', 'Наименование услуги', 'Ед. измерения', 'Цена для граждан Республики Казахстан'],
+        ['', 'ВЕДЕНИЕ БЕРЕМЕННОСТИ*', '', ''],
+        ['2055', 'I триместр (8 – 20 недель беременности)', '1 программа', 'от 252 950 '],
+      ],
+    };
+    const [row] = extractPriceRows(result([table])).rows;
+    expect(row?.prices[0]?.value).toBe(252950);
+    expect(row?.unit).toBe('1 программа');
+    expect(row?.code).toBeNull();
+    expect(row?.warnings.join(' ')).toMatch(/lower bound/);
+  });
+
+  it('continues a Word table split over pages with the header of the first part', () => {
+    const first: Table = { name: 'table 1', rows: [['Код', 'Наименование услуги', 'Стоимость, тенге'], ['OT7.1', 'Прием врача оториноларинголога ', '10 000']] };
+    const second: Table = { name: 'table 2', rows: [['OT7.2', 'Анемизация слизистой носа', '1 500']] };
+    const { rows } = extractPriceRows(result([first, second]));
+    expect(rows.map((r) => [r.code, r.source.table])).toEqual([
+      ['OT7.1', 'table 1'],
+      ['OT7.2', 'table 2'],
+    ]);
+  });
+
+  it('guesses the columns of a list without a header and says so', () => {
+    const table: Table = {
+      name: 'Лист1',
+      rows: [
+        ['Прием врача кардиолога', '10 000'],
+        ['ЭКГ', '3 600'],
+        ['Спирометрия', '3 000'],
+      ],
+    };
+    const { rows, warnings } = extractPriceRows(result([table]));
+    expect(rows.map((r) => [r.name, r.prices[0]?.value])).toEqual([
+      ['Прием врача кардиолога', 10000],
+      ['ЭКГ', 3600],
+      ['Спирометрия', 3000],
+    ]);
+    expect(warnings.join(' ')).toMatch(/no header row/);
+  });
+
+  it('throws NO_PRICE_TABLE naming the file and what was expected', () => {
+    const table: Table = { name: 'Лист1', rows: [['Договор № 130'], ['Главный врач', 'подпись']] };
+    let error: unknown;
+    try {
+      extractPriceRows(result([table], 'договор.docx'));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ExtractError);
+    expect((error as ExtractError).code).toBe('NO_PRICE_TABLE');
+    expect((error as ExtractError).message).toMatch(/^договор\.docx: no price table found/);
+    expect((error as ExtractError).message).toContain('Наименование');
+  });
+});

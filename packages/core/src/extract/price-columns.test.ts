@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { findPriceColumns, priceRoleOf } from './price-columns.js';
+
+describe('extract: price column roles', () => {
+  it('reads the long Kazakh resident header (citizens and permanent residents, with VAT) as resident', () => {
+    expect(
+      priceRoleOf('Цена для граждан Республики Казахстан, кандасов, а также иностранцев и лиц без гражданства, постоянно проживающих на территории Республики Казахстан, (с учетом НДС)'),
+    ).toBe('resident');
+  });
+  it('reads СНГ / ближнего зарубежья as nonresident', () => {
+    expect(priceRoleOf('Цена с учетом НДС для граждан стран СНГ/ ближнего зарубежья и лиц без гражданства,не проживающих на постоянной основе на территории Республики Казахстан')).toBe('nonresident');
+    expect(priceRoleOf('Нерезиденты')).toBe('nonresident');
+  });
+  it('reads дальнего зарубежья as nonresident_far', () => {
+    expect(priceRoleOf('Цена с учетом НДС для  граждан стран дальнего зарубежья, не проживающих на постоянной основе')).toBe('nonresident_far');
+  });
+  it('reads «Цена без учета НДС» as without_vat', () => expect(priceRoleOf('Цена без учета НДС')).toBe('without_vat'));
+  it('reads страховых / ДМС as insurance', () => {
+    expect(priceRoleOf('Цена для страховых компаний')).toBe('insurance');
+    expect(priceRoleOf('ДМС')).toBe('insurance');
+  });
+  it('reads «Цена для партнеров» as partner', () => expect(priceRoleOf('Цена для партнеров')).toBe('partner'));
+  it('reads a single generic price column as resident', () => {
+    expect(priceRoleOf('Стоимость, тенге')).toBe('resident');
+    expect(priceRoleOf('Цена')).toBe('resident');
+  });
+  it('does not take name, code, unit or quantity columns for prices', () => {
+    for (const header of ['Наименование услуги', 'Код услуги', 'Ед.изм.', 'Кол-во', '№ п/п']) expect(priceRoleOf(header), header).toBeNull();
+  });
+
+  it('keeps the with-VAT resident column as resident when the list also has a without-VAT price', () => {
+    const columns = findPriceColumns(['№ п/п', 'Код услуги', 'Наименование', 'Цена без учета НДС', 'Цена с учетом НДС для граждан Республики Казахстан'], new Set([0, 1, 2]));
+    expect(columns.map((c) => [c.index, c.role])).toEqual([
+      [3, 'without_vat'],
+      [4, 'resident'],
+    ]);
+  });
+
+  it('gives a second generic price column the role other, not a second resident', () => {
+    const columns = findPriceColumns(['Наименование', 'Цена', 'Цена со скидкой'], new Set([0]));
+    expect(columns.map((c) => c.role)).toEqual(['resident', 'other']);
+  });
+});

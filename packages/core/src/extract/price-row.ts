@@ -1,0 +1,48 @@
+/**
+ * Rows of a price list after header and column detection: what every reader's tables become.
+ */
+
+/**
+ * The meaning of a price column, decided from its header text.
+ * `resident` is the comparison price (residents, with VAT where the list distinguishes).
+ */
+export type PriceRole =
+  | 'resident'
+  | 'nonresident'
+  | 'nonresident_far'
+  | 'without_vat'
+  | 'insurance'
+  | 'partner'
+  | 'other';
+
+/** One price cell of a row. */
+export interface PriceCell {
+  readonly role: PriceRole;
+  readonly value: number;
+  /** The cell text as it was in the document. */
+  readonly raw: string;
+  /** The header text of the column the price came from. */
+  readonly header: string;
+}
+
+/** A price column found in a table, with its role. */
+export interface PriceColumn {
+  readonly index: number;
+  readonly header: string;
+  readonly role: PriceRole;
+}
+
+/** One priced service row of a price list. */
+export interface PriceRow {
+  /** The nearest section heading above the row, if any (`ПРИЕМ ВРАЧА`, `Раздел 7. Оториноларингология`). */
+  readonly section: string | null;
+  /** The clinic's own code for the service, as written (normalization happens in matching). */
+  readonly code: string | null;
+  readonly name: string;
+  readonly unit: string | null;
+  readonly prices: readonly PriceCell[];
+  /** Where the row is: table name and 1-based row number in it. */
+  readonly source: { readonly table: string; readonly row: number };
+  /** What was repaired or doubtful in this row. */
+  readonly warnings: readonly string[];
+}

@@ -1,0 +1,102 @@
+/**
+ * Picking the reader for a file: magic bytes first, the file name's extension second.
+ */
+import { ExtractError } from '../../errors.js';
+import type { DocumentFormat, ReadResult, TableReader } from '../table.js';
+import { decodeCsvBytes, looksLikeCsv } from './csv-text.js';
+import { docxReader } from './docx.js';
+import { extensionOf, listZipEntries, sniffBinaryFormat } from './magic.js';
+import { spreadsheetReader } from './spreadsheet.js';
+
+export { docxReader } from './docx.js';
+export { spreadsheetReader, MAX_SHEET_ROWS } from './spreadsheet.js';
+
+/** What the user is told pricecat accepts. */
+export const ACCEPTED_FORMATS_TEXT = 'XLSX, XLS, ODS, CSV, DOCX (PDF later)';
+
+const EXTENSION_FORMATS: Readonly<Record<string, DocumentFormat>> = {
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
+  xls: 'xls',
+  ods: 'ods',
+  csv: 'csv',
+  docx: 'docx',
+  pdf: 'pdf',
+};
+
+/**
+ * The format of a file, or `null` when pricecat cannot read it (an image, an old `.doc`, plain text
+ * that is not delimited rows). A ZIP is told apart by its entries (`word/document.xml` → docx,
+ * `xl/` → xlsx, `content.xml` → ods); an unreadable ZIP falls back to the extension, so a truncated
+ * `.xlsx` still reaches its reader and gets a "damaged file" error rather than "unsupported".
+ */
+export function detectFormat(bytes: Uint8Array, fileName: string): DocumentFormat | null {
+  const ext = extensionOf(fileName);
+  const kind = sniffBinaryFormat(bytes);
+  switch (kind) {
+    case 'pdf':
+      return 'pdf';
+    case 'zip': {
+      const entries = listZipEntries(bytes);
+      if (entries === null) return zipFormatByExtension(ext);
+      if (entries.includes('word/document.xml')) return 'docx';
+      if (entries.some((n) => n.startsWith('xl/'))) return 'xlsx';
+      if (entries.includes('content.xml')) return 'ods';
+      return null;
+    }
+    case 'ole':
+      // Old Word .doc files are OLE too; SheetJS would misread them.
+      return ext === 'doc' || ext === 'dot' ? null : 'xls';
+    case 'image':
+    case 'binary':
+      return null;
+    default: {
+      if (bytes.length === 0) return null;
+      // Text: CSV when it is delimited rows, whatever the extension (a .txt export is common).
+      const { text } = decodeCsvBytes(bytes.subarray(0, 64 * 1024));
+      if (looksLikeCsv(text)) return 'csv';
+      const byName = EXTENSION_FORMATS[ext];
+      // A binary format's name on text bytes: let its reader report the damaged file.
+      return byName && byName !== 'csv' ? byName : null;
+    }
+  }
+}
+
+/**
+ * Reads any supported price-list file into tables.
+ * @throws ExtractError `UNSUPPORTED_FORMAT` for PDFs (a later issue) and files of other kinds;
+ *   `EXTRACT_FAILED` when the file is of a supported kind but damaged.
+ */
+export async function readDocument(bytes: Uint8Array, fileName: string): Promise<ReadResult> {
+  const format = detectFormat(bytes, fileName);
+  if (format === 'pdf') {
+    throw new ExtractError(`PDF price lists are not supported yet: ${fileName}. Export the list to XLSX, CSV or DOCX and upload that instead.`, {
+      code: 'UNSUPPORTED_FORMAT',
+    });
+  }
+  if (format === null) {
+    throw new ExtractError(
+      `${fileName || 'the file'} is not a price list pricecat can read${describeKind(bytes, fileName)}; accepted formats: ${ACCEPTED_FORMATS_TEXT}.`,
+      { code: 'UNSUPPORTED_FORMAT' },
+    );
+  }
+  const reader: TableReader = format === 'docx' ? docxReader : spreadsheetReader;
+  return reader.read(bytes, fileName);
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+function zipFormatByExtension(ext: string): DocumentFormat | null {
+  const format = EXTENSION_FORMATS[ext];
+  return format === 'xlsx' || format === 'ods' || format === 'docx' ? format : 'xlsx';
+}
+
+function describeKind(bytes: Uint8Array, fileName: string): string {
+  const kind = sniffBinaryFormat(bytes);
+  if (kind === 'image') return ' (it is an image; a scanned list must be a PDF with a text layer)';
+  if (kind === 'ole') return ' (an old binary Word .doc; save it as .docx)';
+  if (kind === 'zip') return ' (a ZIP that is neither a workbook nor a Word document)';
+  if (kind === 'binary') return ' (binary data of an unknown kind)';
+  if (bytes.length === 0) return ' (the file is empty)';
+  return extensionOf(fileName) === 'csv' ? ' (the text has no delimited rows)' : ' (plain text without delimited rows)';
+}

@@ -1,0 +1,159 @@
+/**
+ * The spreadsheet reader: XLSX, old binary XLS, ODS and CSV through SheetJS (`xlsx`).
+ * Every sheet becomes a {@link Table}; merged cells are spread over the cells they cover.
+ */
+import * as XLSX from 'xlsx';
+import { ExtractError } from '../../errors.js';
+import type { DocumentFormat, ReadResult, Table, TableReader } from '../table.js';
+import { decodeCsvBytes, detectCsvDelimiter } from './csv-text.js';
+import { extensionOf, listZipEntries, sniffBinaryFormat } from './magic.js';
+
+/**
+ * Rows read per sheet at most. A price list has a few thousand rows; a sheet claiming more is
+ * usually a formatting accident (styles down to row 1,048,576) or a hostile file, and reading it all
+ * could exhaust memory. Rows past the cap are dropped with a warning.
+ */
+export const MAX_SHEET_ROWS = 200_000;
+
+/** Cells per sheet at most (rows × used columns), for the same reason as {@link MAX_SHEET_ROWS}. */
+export const MAX_SHEET_CELLS = 5_000_000;
+
+/** Reads XLSX, XLS, ODS and CSV price lists. Stateless: calls may overlap. */
+export const spreadsheetReader: TableReader = {
+  formats: ['xlsx', 'xls', 'ods', 'csv'],
+  async read(bytes: Uint8Array, fileName: string): Promise<ReadResult> {
+    const format = spreadsheetFormatOf(bytes, fileName);
+    const warnings: string[] = [];
+    const workbook = format === 'csv' ? readCsvWorkbook(bytes, fileName, warnings) : readBinaryWorkbook(bytes, fileName, format);
+    const tables: Table[] = [];
+    for (const sheetName of workbook.SheetNames) {
+      const sheet = workbook.Sheets[sheetName];
+      if (!sheet) continue;
+      tables.push(toTable(sheetName, sheet, fileName, warnings));
+    }
+    if (tables.length === 0) {
+      throw new ExtractError(`${fileName}: the workbook has no sheets; open it in a spreadsheet program and save it again.`);
+    }
+    return { format, fileName, tables, text: [], warnings };
+  },
+};
+
+// ---------------------------------------------------------------- internal helpers
+
+/** Magic bytes decide between the binary formats; anything else is treated as CSV text. */
+function spreadsheetFormatOf(bytes: Uint8Array, fileName: string): DocumentFormat {
+  const sniffed = sniffBinaryFormat(bytes);
+  if (sniffed === 'zip') {
+    const entries = listZipEntries(bytes) ?? [];
+    return entries.includes('content.xml') && !entries.some((n) => n.startsWith('xl/')) ? 'ods' : 'xlsx';
+  }
+  if (sniffed === 'ole') return 'xls';
+  const ext = extensionOf(fileName);
+  if (ext === 'xlsx' || ext === 'xls' || ext === 'ods') {
+    // A file named like a workbook without the workbook's signature: truncated or not a workbook.
+    throw new ExtractError(`${fileName}: the file is damaged or not a real .${ext} workbook (its signature is missing); export it again from the spreadsheet program.`);
+  }
+  return 'csv';
+}
+
+function readBinaryWorkbook(bytes: Uint8Array, fileName: string, format: DocumentFormat): XLSX.WorkBook {
+  try {
+    // sheetRows caps what SheetJS materialises; `!fullref` then tells us the sheet was larger.
+    return XLSX.read(bytes, { type: 'array', dense: true, sheetRows: MAX_SHEET_ROWS + 1, cellHTML: false, cellFormula: false });
+  } catch (error) {
+    throw new ExtractError(
+      `${fileName}: cannot read this ${format.toUpperCase()} file, it looks truncated or damaged (${describe(error)}); open it in Excel or LibreOffice and save it again.`,
+      { cause: error },
+    );
+  }
+}
+
+function readCsvWorkbook(bytes: Uint8Array, fileName: string, warnings: string[]): XLSX.WorkBook {
+  if (bytes.subarray(0, 8192).includes(0)) {
+    throw new ExtractError(`${fileName}: this is binary data, not CSV text; upload XLSX, XLS, ODS, CSV, DOCX or PDF price lists.`);
+  }
+  const { text, encoding } = decodeCsvBytes(bytes);
+  if (encoding === 'windows-1251') warnings.push(`${fileName}: CSV read as Windows-1251 (Cyrillic) text`);
+  const delimiter = detectCsvDelimiter(text);
+  try {
+    // raw: keep every value as written; price parsing happens later, with Russian number formats.
+    return XLSX.read(text, { type: 'string', FS: delimiter, raw: true, dense: true, sheetRows: MAX_SHEET_ROWS + 1 });
+  } catch (error) {
+    throw new ExtractError(`${fileName}: cannot read this CSV file (${describe(error)}).`, { cause: error });
+  }
+}
+
+/** One sheet → one Table: dense grid of texts, merges spread, numbers kept, trailing blanks trimmed. */
+function toTable(sheetName: string, sheet: XLSX.WorkSheet, fileName: string, warnings: string[]): Table {
+  const data = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  const fullRef = sheet['!fullref'] ?? sheet['!ref'];
+  let rowCount = Math.min(data.length, MAX_SHEET_ROWS);
+  if (fullRef) {
+    const full = XLSX.utils.decode_range(fullRef);
+    if (data.length > MAX_SHEET_ROWS) {
+      // CSV parsing stops at the cap, so the true total is only known for workbooks.
+      const total = full.e.r + 1 > MAX_SHEET_ROWS + 1 ? ` of ${full.e.r + 1}` : '';
+      warnings.push(`${fileName}, sheet «${sheetName}»: only the first ${MAX_SHEET_ROWS}${total} rows were read; split the list into several sheets or files`);
+    }
+  }
+  let width = 0;
+  for (let r = 0; r < rowCount; r++) {
+    const row = data[r];
+    if (!row) continue;
+    for (let c = row.length - 1; c >= width; c--) {
+      if (cellText(row[c]) !== '') {
+        width = c + 1;
+        break;
+      }
+    }
+  }
+  if (rowCount * width > MAX_SHEET_CELLS) {
+    rowCount = Math.max(1, Math.floor(MAX_SHEET_CELLS / Math.max(1, width)));
+    warnings.push(`${fileName}, sheet «${sheetName}»: too many cells, only the first ${rowCount} rows were read`);
+  }
+  const rows: string[][] = [];
+  const numbers = new Map<string, number>();
+  for (let r = 0; r < rowCount; r++) {
+    const source = data[r] ?? [];
+    const row: string[] = new Array<string>(width).fill('');
+    for (let c = 0; c < width; c++) {
+      const cell = source[c];
+      row[c] = cellText(cell);
+      if (cell && cell.t === 'n' && typeof cell.v === 'number' && Number.isFinite(cell.v)) numbers.set(`${r}:${c}`, cell.v);
+    }
+    rows.push(row);
+  }
+  // Drop trailing blank rows (styled but empty rows at the end of a sheet).
+  while (rows.length > 0 && rows[rows.length - 1]!.every((t) => t.trim() === '')) rows.pop();
+  spreadMerges(sheet['!merges'] ?? [], rows, numbers);
+  return { name: sheetName, rows, numbers };
+}
+
+/** A merged range shows its top-left value in every cell it covers, as a reader of the sheet sees it. */
+function spreadMerges(merges: XLSX.Range[], rows: string[][], numbers: Map<string, number>): void {
+  for (const m of merges) {
+    const text = rows[m.s.r]?.[m.s.c];
+    if (text === undefined || text === '') continue;
+    const value = numbers.get(`${m.s.r}:${m.s.c}`);
+    for (let r = m.s.r; r <= m.e.r && r < rows.length; r++) {
+      const row = rows[r]!;
+      for (let c = m.s.c; c <= m.e.c && c < row.length; c++) {
+        if (r === m.s.r && c === m.s.c) continue;
+        row[c] = text;
+        if (value !== undefined) numbers.set(`${r}:${c}`, value);
+      }
+    }
+  }
+}
+
+function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell || cell.t === 'z') return '';
+  if (typeof cell.w === 'string') return cell.w;
+  if (cell.v === undefined || cell.v === null) return '';
+  if (cell.v instanceof Date) return cell.v.toISOString().slice(0, 10);
+  return String(cell.v);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,50 @@
+/**
+ * Section headings inside a price table (`ПРИЕМ ВРАЧА`, `Раздел 7. Оториноларингология`,
+ * `31.2.Общеклинические исследования`) and the other non-service rows: totals and notes.
+ */
+import { distinctTexts, normalizeCellText } from './cell-text.js';
+
+/** Where the name and the row number are, for telling a heading from a service without a price. */
+export interface SectionLayout {
+  readonly nameColumn: number;
+  readonly codeColumn: number | null;
+  readonly numberColumn: number | null;
+}
+
+/** Longest text taken as a heading; longer lone texts are notes. */
+const MAX_SECTION_LENGTH = 160;
+
+/** True for total rows: `Итого`, `Всего`, `Итого по разделу`. */
+export function isTotalRow(row: readonly string[]): boolean {
+  const first = distinctTexts(row)[0] ?? '';
+  return /^(итого|всего|total)(?![а-яa-z])/i.test(first);
+}
+
+/** True for notes: `* цены указаны ...`, `Примечание: ...`. */
+export function isNoteRow(row: readonly string[]): boolean {
+  const first = distinctTexts(row)[0] ?? '';
+  return /^\*|^(примечани|внимание|цены указаны|цена указана|стоимость указана)/i.test(first);
+}
+
+/**
+ * The heading text when a row without prices is a section heading, else `null`.
+ * A heading has one text (a merged cell spread over the row, or a lone text in the name area),
+ * optionally with a number in the `№`/code column (`1. | Консультации`), and some letters.
+ */
+export function sectionTitleOf(row: readonly string[], layout: SectionLayout): string | null {
+  if (isTotalRow(row) || isNoteRow(row)) return null;
+  const texts = distinctTexts(row);
+  if (texts.length === 0) return null;
+  let title: string | null = null;
+  if (texts.length === 1) {
+    title = texts[0]!;
+  } else if (texts.length === 2) {
+    // `1.2 | Биохимия`: a numbering cell before the heading.
+    const name = normalizeCellText(row[layout.nameColumn]);
+    const other = texts.find((t) => t !== name) ?? '';
+    const numbering = /^(раздел\s*)?[\dIVXivx]+(\.[\dIVXivx]+)*\.?$/.test(other);
+    if (name !== '' && numbering) title = `${other} ${name}`;
+  }
+  if (title === null || title.length > MAX_SECTION_LENGTH || !/[a-zа-яё]{2,}/i.test(title)) return null;
+  return title;
+}

@@ -1,0 +1,93 @@
+/**
+ * The layout of a price table: which column holds the name, the code, the unit and the prices.
+ */
+import { normalizeCellText, toKeyText } from './cell-text.js';
+import { CODE_HEADER, NUMBER_HEADER, QUANTITY_HEADER, UNIT_HEADER, isNameHeader } from './header-keywords.js';
+import { findHeader, type HeaderInfo } from './header-row.js';
+import { parsePrice } from './parse-price.js';
+import { findPriceColumns } from './price-columns.js';
+import type { PriceColumn } from './price-row.js';
+
+/** Where things are in one table. */
+export interface TableLayout {
+  readonly header: HeaderInfo;
+  readonly nameColumn: number;
+  readonly codeColumn: number | null;
+  readonly unitColumn: number | null;
+  /** `№ п/п` column: ignored, but never mistaken for a price or a section. */
+  readonly numberColumn: number | null;
+  readonly priceColumns: readonly PriceColumn[];
+  /** True when the columns were inferred from the data because the table has no header row. */
+  readonly inferred: boolean;
+}
+
+/** The layout from the table's header row, or `null` when it has no name column or no price column. */
+export function layoutFromHeader(rows: readonly (readonly string[])[]): TableLayout | null {
+  const header = findHeader(rows);
+  if (!header) return null;
+  const keys = header.texts.map(toKeyText);
+  const nameColumn = pickNameColumn(keys);
+  if (nameColumn === null) return null;
+  const numberColumn = firstIndex(keys, (k) => NUMBER_HEADER.test(k) && !isNameHeader(k), nameColumn);
+  const codeColumn = firstIndex(keys, (k) => CODE_HEADER.test(k), nameColumn);
+  const unitColumn = firstIndex(keys, (k) => UNIT_HEADER.test(k), nameColumn);
+  const taken = new Set<number>([nameColumn]);
+  for (const c of [numberColumn, codeColumn, unitColumn]) if (c !== null) taken.add(c);
+  keys.forEach((k, i) => {
+    if (QUANTITY_HEADER.test(k)) taken.add(i);
+    // A header spread from a merged name cell is still the name.
+    if (k !== '' && k === keys[nameColumn]) taken.add(i);
+  });
+  const priceColumns = findPriceColumns(header.texts, taken);
+  if (priceColumns.length === 0) return null;
+  return { header, nameColumn, codeColumn, unitColumn, numberColumn, priceColumns, inferred: false };
+}
+
+/**
+ * The layout of a header-less table (a free-form list): the name is the column with the most
+ * letter texts, prices are columns whose cells mostly parse as prices. `null` when the data does not
+ * look like a price list (fewer than 3 rows with both).
+ */
+export function inferLayout(rows: readonly (readonly string[])[]): TableLayout | null {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const letters = new Array<number>(width).fill(0);
+  const prices = new Array<number>(width).fill(0);
+  const filled = new Array<number>(width).fill(0);
+  for (const row of rows) {
+    for (let c = 0; c < width; c++) {
+      const text = normalizeCellText(row[c]);
+      if (text === '') continue;
+      filled[c]!++;
+      if (/[a-zа-яё]{3,}/i.test(text)) letters[c]!++;
+      const p = parsePrice(text);
+      if (p && p.value > 0) prices[c]!++;
+    }
+  }
+  let nameColumn = -1;
+  for (let c = 0; c < width; c++) if (letters[c]! > (letters[nameColumn] ?? 0)) nameColumn = c;
+  if (nameColumn === -1) return null;
+  const priceIndexes = [...Array(width).keys()].filter((c) => c !== nameColumn && prices[c]! >= 3 && prices[c]! >= filled[c]! * 0.6);
+  if (priceIndexes.length === 0) return null;
+  const priceColumns: PriceColumn[] = priceIndexes.map((index, i) => ({ index, header: '', role: i === 0 ? 'resident' : 'other' }));
+  const header: HeaderInfo = { firstRow: -1, lastRow: -1, texts: new Array<string>(width).fill('') };
+  return { header, nameColumn, codeColumn: null, unitColumn: null, numberColumn: null, priceColumns, inferred: true };
+}
+
+/** The same layout for a table that continues the previous one (a Word table split across pages). */
+export function continueLayout(previous: TableLayout): TableLayout {
+  return { ...previous, header: { ...previous.header, firstRow: -1, lastRow: -1 } };
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+function pickNameColumn(keys: readonly string[]): number | null {
+  const strong = keys.findIndex((k) => /наименовани|название/.test(k) && isNameHeader(k));
+  if (strong !== -1) return strong;
+  const weak = keys.findIndex(isNameHeader);
+  return weak === -1 ? null : weak;
+}
+
+function firstIndex(keys: readonly string[], test: (key: string) => boolean, exclude: number): number | null {
+  const i = keys.findIndex((k, index) => index !== exclude && k !== '' && test(k));
+  return i === -1 ? null : i;
+}

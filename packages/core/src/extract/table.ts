@@ -1,0 +1,39 @@
+/**
+ * The common table model every format reader produces: a grid of cell texts, merged cells already
+ * spread over the cells they cover, so downstream code never needs to know the source format.
+ */
+export interface Table {
+  /** Sheet name (spreadsheets), `table N` (DOCX) or `page N` (PDF). */
+  readonly name: string;
+  /** Rows of cell texts, trimmed of nothing: header detection decides what is blank. */
+  readonly rows: readonly (readonly string[])[];
+  /** Numeric cell values where the source stored a number (spreadsheets), by `row:col`; texts stay in `rows`. */
+  readonly numbers?: ReadonlyMap<string, number>;
+  /** Free text of the document outside tables (titles, approval blocks), in reading order. */
+  readonly notes?: readonly string[];
+}
+
+/** The formats pricecat reads. */
+export type DocumentFormat = 'xlsx' | 'xls' | 'ods' | 'csv' | 'docx' | 'pdf';
+
+/** What a reader returns for one file. */
+export interface ReadResult {
+  readonly format: DocumentFormat;
+  /** The file the tables came from (added so row extraction can name it in errors and warnings). */
+  readonly fileName?: string;
+  readonly tables: readonly Table[];
+  /** Free text outside the tables (DOCX paragraphs, headers); spreadsheets put everything in tables. */
+  readonly text: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * A format reader: bytes of one file in, tables out.
+ * Throws {@link ExtractError} when the bytes are not a readable file of its format; never returns
+ * partial garbage silently. Calls may overlap (readers keep no state).
+ */
+export interface TableReader {
+  /** Formats this reader handles. */
+  readonly formats: readonly DocumentFormat[];
+  read(bytes: Uint8Array, fileName: string): Promise<ReadResult>;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeName } from './normalize.js';
+import { stemWord, toStems } from './tokens.js';
+
+describe('match: normalizeName', () => {
+  it('ignores case, «ё» and punctuation', () => {
+    expect(normalizeName('ПРИЁМ  терапевта (первичный).')).toBe('прием терапевта первичный');
+  });
+
+  it('reads Latin look-alike letters inside Cyrillic words as Cyrillic', () => {
+    // "УЗИ" typed with a Latin "y" and "3"-less: the Latin "y" is the look-alike.
+    expect(normalizeName('yЗИ плода')).toBe(normalizeName('УЗИ плода'));
+  });
+
+  it('keeps Latin words and numbers', () => {
+    expect(normalizeName('Anti-HCV (гепатит С) 3D')).toBe('anti hcv гепатит с 3d');
+  });
+});
+
+describe('match: stems', () => {
+  it('makes inflected forms of a word meet («анализы крови» ~ «анализ крови»)', () => {
+    expect(toStems('анализы крови')).toEqual(toStems('анализ крови'));
+  });
+
+  it('keeps short words and abbreviations whole', () => {
+    expect(stemWord('мрт')).toBe('мрт');
+    expect(stemWord('узи')).toBe('узи');
+  });
+});

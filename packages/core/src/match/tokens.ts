@@ -1,0 +1,34 @@
+/**
+ * Words of a normalized name, reduced to stems so that inflected forms meet
+ * (`анализы крови` ~ `анализ крови`, `приема` ~ `прием`).
+ */
+
+/**
+ * Russian inflection endings, longest first. A light suffix stripper, not a full Snowball stemmer:
+ * it only has to make inflected forms of one word equal, and a wrong cut costs little because the
+ * scorer also compares whole strings.
+ */
+const ENDINGS = [
+  'иями', 'ями', 'ами', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'иях', 'ах', 'ях', 'ой', 'ей', 'ий', 'ый', 'ая',
+  'яя', 'ое', 'ее', 'ые', 'ие', 'ов', 'ев', 'ам', 'ям', 'ом', 'ем', 'ую', 'юю', 'ия', 'ию', 'ии', 'а', 'я', 'о',
+  'е', 'ы', 'и', 'у', 'ю', 'ь', 'й',
+];
+
+const MIN_STEM = 3;
+
+/** The stem of one lower-case word; digits and Latin words stay as they are. */
+export function stemWord(word: string): string {
+  if (!/^[а-я]+$/.test(word) || word.length <= MIN_STEM + 1) return word;
+  for (const ending of ENDINGS) {
+    if (word.endsWith(ending) && word.length - ending.length >= MIN_STEM) {
+      return word.slice(0, word.length - ending.length);
+    }
+  }
+  return word;
+}
+
+/** Stems of the words of a normalized name, in order, duplicates kept. */
+export function toStems(nameNorm: string): string[] {
+  if (nameNorm.length === 0) return [];
+  return nameNorm.split(' ').map(stemWord);
+}

@@ -1,0 +1,106 @@
+/**
+ * Records pricecat stores. Field names are the HTTP API's names (DESIGN.md §3), so the HTTP layer
+ * serialises them without renaming.
+ */
+import type { PriceCell } from '../extract/price-row.js';
+
+/** A dictionary entry. */
+export interface Service {
+  /** Unique per entry, stable across restarts and re-imports of the same dictionary file. */
+  readonly service_id: string;
+  readonly name: string;
+  readonly name_norm: string;
+  /** The dictionary's specialty column. */
+  readonly category: string;
+  /** Kazakhstan tariff code (`A02.004.000`), Latin letters, or null when the file has none. */
+  readonly tariff_code: string | null;
+  readonly origin: 'dictionary' | 'created';
+}
+
+/** A clinic (partner). */
+export interface Clinic {
+  readonly clinic_id: string;
+  readonly name: string;
+  readonly city: string | null;
+  /** 12-digit business identification number, when a document states it. */
+  readonly bin: string | null;
+  /** Every way documents have named this clinic (file names included), for de-duplication. */
+  readonly aliases: readonly string[];
+  readonly created_at: string;
+}
+
+export type ParseStatus = 'ok' | 'warnings' | 'error';
+
+/** One ingested document of one clinic. */
+export interface PriceList {
+  readonly price_list_id: string;
+  readonly clinic_id: string;
+  readonly file_name: string;
+  readonly format: string;
+  /** ISO date `YYYY-MM-DD` (or `YYYY-01-01` when only a year is known), null when unknown. */
+  readonly effective_date: string | null;
+  readonly ingested_at: string;
+  readonly sha256: string;
+  readonly status: ParseStatus;
+  readonly warnings: readonly string[];
+  readonly position_count: number;
+}
+
+export type MatchMethod = 'code' | 'exact' | 'synonym' | 'fuzzy' | 'embedding' | 'manual';
+export type PositionStatus = 'normalized' | 'queued' | 'skipped' | 'unrecognized';
+
+/** A candidate dictionary service for a position, best first. */
+export interface MatchCandidate {
+  readonly service_id: string;
+  readonly name: string;
+  readonly score: number;
+  readonly method: MatchMethod;
+}
+
+/** One extracted priced row. */
+export interface Position {
+  readonly position_id: string;
+  readonly price_list_id: string;
+  readonly clinic_id: string;
+  readonly raw_name: string;
+  readonly name_norm: string;
+  readonly code: string | null;
+  readonly section: string | null;
+  readonly unit: string | null;
+  /** Resident price, the one used for comparison; null when the row has only other roles. */
+  readonly price: number | null;
+  readonly price_nonresident: number | null;
+  readonly prices_raw: readonly PriceCell[];
+  readonly service_id: string | null;
+  readonly confidence: number;
+  readonly method: MatchMethod | null;
+  readonly status: PositionStatus;
+  readonly candidates: readonly MatchCandidate[];
+  readonly warnings: readonly string[];
+  /** Where the row is in its file. */
+  readonly source: { readonly table: string; readonly row: number };
+}
+
+/** A decision an analyst made: this raw name means that service. */
+export interface LearnedSynonym {
+  readonly name_norm: string;
+  readonly service_id: string;
+  readonly raw_name: string;
+  /** The clinic where the decision was made (the synonym applies everywhere). */
+  readonly clinic_id: string | null;
+  readonly created_at: string;
+}
+
+export interface SkippedItem {
+  readonly position_id: string;
+  readonly name_norm: string;
+  readonly created_at: string;
+}
+
+/** A file already ingested (used by the watched folder to skip known files). */
+export interface IngestedFile {
+  readonly path: string;
+  readonly sha256: string;
+  readonly price_list_id: string | null;
+  readonly ingested_at: string;
+}

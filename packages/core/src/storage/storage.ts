@@ -1,0 +1,74 @@
+/**
+ * The `Storage` interface: where pricecat keeps services, clinics, price lists and positions.
+ *
+ * Methods are batch-shaped: one ingested file is one `savePriceList` call, which is one write. Reads
+ * return copies the caller may not mutate. Calls may overlap; adapters serialise writes themselves.
+ * Run `defineStorageSuite` (storage.suite.ts) against every adapter.
+ */
+import type {
+  Clinic,
+  IngestedFile,
+  LearnedSynonym,
+  Position,
+  PositionStatus,
+  PriceList,
+  Service,
+  SkippedItem,
+} from './records.js';
+
+/** Filter for {@link Storage.listPositions}; every given field must match. */
+export interface PositionFilter {
+  readonly clinic_id?: string;
+  readonly service_id?: string;
+  readonly price_list_id?: string;
+  readonly status?: PositionStatus;
+}
+
+/** Everything one ingested file adds, written at once. */
+export interface PriceListWrite {
+  /** The clinic, new or updated (a new alias, a city learned later); upserted by `clinic_id`. */
+  readonly clinic: Clinic;
+  readonly priceList: PriceList;
+  readonly positions: readonly Position[];
+  /** Recorded so that a watched-folder scan can skip the file later. */
+  readonly ingestedFile?: IngestedFile;
+}
+
+export interface Storage {
+  /** All services, dictionary and created, in insertion order; `[]` when none. */
+  listServices(): Promise<Service[]>;
+  /** Inserts or replaces services by `service_id`, in one write. */
+  saveServices(services: readonly Service[]): Promise<void>;
+
+  /** All clinics; `[]` when none. */
+  listClinics(): Promise<Clinic[]>;
+
+  /** Writes a clinic (upsert), its price list and positions, and the ingested file, in one write. */
+  savePriceList(write: PriceListWrite): Promise<void>;
+  /** All price lists, oldest ingest first; `[]` when none. */
+  listPriceLists(): Promise<PriceList[]>;
+
+  /** Positions matching `filter`, in ingest order; `[]` when none. */
+  listPositions(filter?: PositionFilter): Promise<Position[]>;
+  /** One position, or `null` when the id is unknown. */
+  getPosition(positionId: string): Promise<Position | null>;
+  /** Replaces positions by `position_id` in one write; unknown ids are ignored. */
+  updatePositions(positions: readonly Position[]): Promise<void>;
+
+  listLearnedSynonyms(): Promise<LearnedSynonym[]>;
+  /** Adds synonyms; a synonym for a `name_norm` already known replaces the old one. */
+  saveLearnedSynonyms(synonyms: readonly LearnedSynonym[]): Promise<void>;
+
+  listSkippedItems(): Promise<SkippedItem[]>;
+  saveSkippedItems(items: readonly SkippedItem[]): Promise<void>;
+
+  listIngestedFiles(): Promise<IngestedFile[]>;
+
+  /** A setting's value, or `null` when never set. */
+  getSetting(key: string): Promise<string | null>;
+  setSetting(key: string, value: string): Promise<void>;
+
+  /** Flushes and releases resources; the store is not used after. */
+  close(): Promise<void>;
+}
+

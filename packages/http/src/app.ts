@@ -1,0 +1,93 @@
+/**
+ * The Koa application: error mapping first, then one router per resource under the API prefix, the
+ * OpenAPI document, the interactive docs and the placeholder start page.
+ *
+ * @module
+ */
+import { tmpdir } from 'node:os';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Catalogue } from '@pricecat/core';
+import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
+import { createDocsRouter } from './routes/docs.js';
+import { createIngestRouter } from './routes/ingest.js';
+import { createPartnersRouter } from './routes/partners.js';
+import { createPositionsRouter } from './routes/positions.js';
+import { createPriceListsRouter } from './routes/price-lists.js';
+import { createSearchRouter } from './routes/search.js';
+import { createServicesRouter } from './routes/services.js';
+import { createStatsRouter } from './routes/stats.js';
+import { createUiRouter } from './routes/ui.js';
+
+/** Default largest upload: 200 MiB, formidable's own default; files stream to disk, not memory. */
+export const DEFAULT_MAX_FILE_SIZE = 200 * 1024 * 1024;
+/** Largest JSON request body (1 MiB); JSON requests carry decisions and settings, never files. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** The only thing handlers call. The app does not close it; whoever created it does. */
+  readonly catalogue: Catalogue;
+  /** Where the API lives. @default '/api' (`''` or `'/'` mounts it at the root) */
+  readonly prefix?: string;
+  readonly uploadLimits?: {
+    /** Largest accepted upload in bytes; larger ones get 413 `UPLOAD_TOO_LARGE`. @default 200 MiB */
+    readonly maxFileSize?: number;
+    /** Directory for temporary upload files, removed after each request. @default os.tmpdir() */
+    readonly uploadDir?: string;
+  };
+  /** Where unexpected errors (answered with 500) are reported. @default one `console.error` each */
+  readonly logUnexpected?: UnexpectedErrorLogger;
+}
+
+/** Builds the pricecat Koa app; call `.listen()` on it, or use `startServer`. */
+export function createApp(options: AppOptions): Koa {
+  const prefix = normalizePrefix(options.prefix ?? '/api');
+  const maxFileSize = options.uploadLimits?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const uploadDir = options.uploadLimits?.uploadDir ?? tmpdir();
+  const deps = { catalogue: options.catalogue, prefix };
+
+  const app = new Koa();
+  app.use(
+    createErrorHandler({
+      prefix,
+      maxUploadBytes: maxFileSize,
+      maxJsonBytes: MAX_JSON_BYTES,
+      logUnexpected: options.logUnexpected ?? logToStderr,
+    }),
+  );
+  // JSON bodies for the API's POST routes; multipart is parsed by the ingest route alone.
+  app.use(koaBody({ multipart: false, urlencoded: false, text: false, json: true, jsonLimit: MAX_JSON_BYTES }));
+
+  const routers = [
+    createIngestRouter(deps, { maxFileSize, uploadDir }),
+    createStatsRouter(deps),
+    createSearchRouter(deps),
+    createServicesRouter(deps),
+    createPartnersRouter(deps),
+    createPositionsRouter(deps),
+    createPriceListsRouter(deps),
+    createDocsRouter(deps),
+    createUiRouter(deps),
+  ];
+  for (const router of routers) {
+    app.use(router.routes());
+    // Not `throw: true`: the bodiless 405/501 keeps the router's `Allow` header, and the error
+    // middleware adds the JSON body.
+    app.use(router.allowedMethods());
+  }
+  return app;
+}
+
+/**
+ * `'/api/'` → `'/api'`, `'api'` → `'/api'`, `'/'` or `''` → `''`. Throws `TypeError` for a prefix with
+ * characters a URL path cannot hold unescaped (a programming error, not user input).
+ */
+export function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(trimmed) || trimmed.includes('//')) {
+    throw new TypeError(`Invalid API prefix "${prefix}": use path segments such as "/api" or "/pricecat/api".`);
+  }
+  return `/${trimmed}`;
+}

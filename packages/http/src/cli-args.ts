@@ -1,0 +1,122 @@
+/**
+ * Command-line parsing of `pricecat` with `node:util` `parseArgs` (no CLI framework): turns argv and
+ * the environment into one {@link CliCommand}, or throws {@link UsageError}.
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+
+/** What the user asked for. */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | {
+      readonly kind: 'serve';
+      readonly port: number;
+      readonly host: string;
+      readonly dataDir: string;
+      readonly dictionary: string | undefined;
+    }
+  | { readonly kind: 'ingest'; readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined };
+
+/** A mistake in the command line; the CLI prints its message and the usage, and exits 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Defaults of `serve` when neither a flag nor the environment gives a value. */
+export const CLI_DEFAULTS = { port: 8080, host: '127.0.0.1', dataDir: './data' } as const;
+
+/** The text of `pricecat --help`. */
+export const USAGE = `pricecat: clinic price lists into one searchable, comparable catalogue
+
+Usage:
+  pricecat serve [--port N] [--host H] [--data-dir D] [--dictionary FILE]
+      Start the HTTP API (under /api) with interactive docs at /api/docs.
+      --port N           port to listen on (env PORT, default ${CLI_DEFAULTS.port})
+      --host H           interface to bind (env HOST, default ${CLI_DEFAULTS.host})
+      --data-dir D       where the data file pricecat.json lives (env DATA_DIR, default ${CLI_DEFAULTS.dataDir})
+      --dictionary FILE  reference dictionary (XLSX, CSV or JSON) to add to the store; without it the
+                         bundled dictionary is loaded into an empty store
+
+  pricecat ingest <zip|file> [--data-dir D] [--dictionary FILE]
+      Ingest a ZIP of price lists or one price file into the same store and print a report.
+      Exits 1 when every file failed.
+
+  pricecat --help
+      Show this text.
+`;
+
+/** Parses `argv` (without `node` and the script) using `env` for defaults. */
+export function parseCommandLine(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
+  if (command === 'serve') return parseServe(rest, env);
+  if (command === 'ingest') return parseIngest(rest, env);
+  throw new UsageError(`Unknown command "${command}"; use "serve" or "ingest".`);
+}
+
+// ---- internal helpers ----
+
+const SHARED_OPTIONS = {
+  'data-dir': { type: 'string' },
+  dictionary: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseServe(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  const { values, positionals } = parse(args, {
+    ...SHARED_OPTIONS,
+    port: { type: 'string' },
+    host: { type: 'string' },
+  });
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 0) throw new UsageError(`"serve" takes no file; got "${positionals.join(' ')}".`);
+  return {
+    kind: 'serve',
+    port: parsePort(values.port ?? env.PORT ?? String(CLI_DEFAULTS.port)),
+    host: nonBlank(values.host ?? env.HOST) ?? CLI_DEFAULTS.host,
+    dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
+    dictionary: nonBlank(values.dictionary),
+  };
+}
+
+function parseIngest(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  const { values, positionals } = parse(args, SHARED_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  const [file, ...extra] = positionals;
+  if (file === undefined) throw new UsageError('"ingest" needs the ZIP or price file to load, e.g. pricecat ingest prices.zip');
+  if (extra.length > 0) throw new UsageError(`"ingest" takes one file; got ${positionals.length}. Put several files in a ZIP.`);
+  return {
+    kind: 'ingest',
+    file,
+    dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
+    dictionary: nonBlank(values.dictionary),
+  };
+}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+function parse<T extends OptionSpec>(args: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs messages already name the option ("Unknown option '--prot'").
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parsePort(text: string): number {
+  const port = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`The port must be a number from 0 to 65535; got "${text}".`);
+  }
+  return port;
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}

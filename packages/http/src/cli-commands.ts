@@ -1,0 +1,78 @@
+/**
+ * What `pricecat serve` and `pricecat ingest` do once their arguments are parsed: open the lowdb store
+ * in the data directory, make sure it has a dictionary, then serve or ingest.
+ *
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { createCatalogue, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
+import { loadDefaultDictionary } from '@pricecat/core/node';
+import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
+import { everyFileFailed, formatIngestReport } from './cli-report.js';
+import { startServer } from './server.js';
+
+/** Where the CLI writes; the tests pass their own. */
+export interface CliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/**
+ * Opens the catalogue on `<dataDir>/pricecat.json`. With `dictionaryFile` its services are added (ids are
+ * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
+ * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
+ */
+export async function openCatalogue(dataDir: string, dictionaryFile: string | undefined): Promise<Catalogue> {
+  const storage = await createLowdbStorageInDir(resolve(dataDir));
+  let services: readonly Service[] | undefined;
+  if (dictionaryFile !== undefined) {
+    services = await loadDictionary(new Uint8Array(await readFile(dictionaryFile)), basename(dictionaryFile));
+  } else if ((await storage.listServices()).length === 0) {
+    services = await loadDefaultDictionary();
+  }
+  return createCatalogue({ storage, services });
+}
+
+/** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
+export async function runServe(
+  options: { readonly port: number; readonly host: string; readonly dataDir: string; readonly dictionary: string | undefined },
+  io: CliIo,
+): Promise<void> {
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
+  const prefix = '/api';
+  const running = await startServer({ catalogue, port: options.port, host: options.host, prefix }).catch(async (error: unknown) => {
+    await catalogue.close();
+    throw error;
+  });
+  io.out(`pricecat listening on ${running.url} (API: ${prefix}, docs: ${prefix}/docs)\n`);
+
+  await new Promise<void>((done) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.err(`pricecat: ${signal} received, shutting down\n`);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await running.close();
+  await catalogue.close();
+}
+
+/** Ingests one file and prints the report; resolves to the exit code (1 when every file failed). */
+export async function runIngest(
+  options: { readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined },
+  io: CliIo,
+): Promise<number> {
+  const bytes = new Uint8Array(await readFile(options.file));
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
+  try {
+    const report = await catalogue.ingest({ fileName: basename(options.file), bytes });
+    io.out(formatIngestReport(report));
+    return everyFileFailed(report) ? 1 : 0;
+  } finally {
+    await catalogue.close();
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * JSON Schemas (OpenAPI 3.1 `components.schemas`) of what the API returns. They follow the records of
+ * `@pricecat/core` (`storage/records.ts`, `catalogue/catalogue.ts`) field for field, in snake_case.
+ *
+ * @module
+ */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` }) as const;
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+const idString = (description: string) => ({ type: 'string', description });
+
+const PRICE_ROLES = ['resident', 'nonresident', 'nonresident_far', 'without_vat', 'insurance', 'partner', 'other'];
+const MATCH_METHODS = ['code', 'exact', 'synonym', 'fuzzy', 'embedding', 'manual'];
+const POSITION_STATUSES = ['normalized', 'queued', 'skipped', 'unrecognized'];
+
+const service = {
+  type: 'object',
+  description: 'A dictionary entry.',
+  required: ['service_id', 'name', 'name_norm', 'category', 'tariff_code', 'origin'],
+  properties: {
+    service_id: idString('Stable across restarts and re-imports of the same dictionary file.'),
+    name: { type: 'string', examples: ['УЗИ органов брюшной полости'] },
+    name_norm: { type: 'string', description: 'Normalized name that search runs against.' },
+    category: { type: 'string', description: "The dictionary's specialty column." },
+    tariff_code: nullable('string', { description: 'Kazakhstan tariff code, Latin letters.', examples: ['A02.004.000'] }),
+    origin: { type: 'string', enum: ['dictionary', 'created'] },
+  },
+};
+
+const priceSummary = {
+  type: 'object',
+  description: 'Price summary over clinics (resident prices).',
+  required: ['clinics', 'min', 'median', 'max'],
+  properties: {
+    clinics: { type: 'integer', minimum: 0 },
+    min: nullable('number'),
+    median: nullable('number'),
+    max: nullable('number'),
+  },
+};
+
+const clinic = {
+  type: 'object',
+  description: 'A clinic (partner).',
+  required: ['clinic_id', 'name', 'city', 'bin', 'aliases', 'created_at'],
+  properties: {
+    clinic_id: idString('Clinic id.'),
+    name: { type: 'string', description: 'Official, de-duplicated name.' },
+    city: nullable('string'),
+    bin: nullable('string', { description: '12-digit business identification number.', pattern: '^\\d{12}$' }),
+    aliases: { type: 'array', items: { type: 'string' }, description: 'Every way documents have named the clinic.' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+const priceList = {
+  type: 'object',
+  description: 'One ingested document of one clinic.',
+  required: ['price_list_id', 'clinic_id', 'file_name', 'format', 'effective_date', 'ingested_at', 'sha256', 'status', 'warnings', 'position_count'],
+  properties: {
+    price_list_id: idString('Price list id.'),
+    clinic_id: idString('The clinic the list belongs to.'),
+    file_name: { type: 'string' },
+    format: { type: 'string', examples: ['xlsx', 'xls', 'docx', 'pdf'] },
+    effective_date: nullable('string', { format: 'date', description: 'YYYY-MM-DD, or YYYY-01-01 when only a year is known.' }),
+    ingested_at: { type: 'string', format: 'date-time' },
+    sha256: { type: 'string' },
+    status: { type: 'string', enum: ['ok', 'warnings', 'error'] },
+    warnings: { type: 'array', items: { type: 'string' } },
+    position_count: { type: 'integer', minimum: 0 },
+  },
+};
+
+const position = {
+  type: 'object',
+  description: 'One extracted priced row.',
+  required: ['position_id', 'price_list_id', 'clinic_id', 'raw_name', 'name_norm', 'code', 'section', 'unit', 'price', 'price_nonresident', 'prices_raw', 'service_id', 'confidence', 'method', 'status', 'candidates', 'warnings', 'source'],
+  properties: {
+    position_id: idString('Position id.'),
+    price_list_id: idString('The list the row comes from.'),
+    clinic_id: idString('The clinic of that list.'),
+    raw_name: { type: 'string', description: 'The name as written in the document.' },
+    name_norm: { type: 'string' },
+    code: nullable('string', { description: "The clinic's own code column." }),
+    section: nullable('string'),
+    unit: nullable('string'),
+    price: nullable('number', { description: 'Resident price, the one used for comparison (tenge).' }),
+    price_nonresident: nullable('number'),
+    prices_raw: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['role', 'value', 'raw', 'header'],
+        properties: {
+          role: { type: 'string', enum: PRICE_ROLES },
+          value: { type: 'number' },
+          raw: { type: 'string', description: 'The cell text as in the document.' },
+          header: { type: 'string', description: 'Header of the column the price came from.' },
+        },
+      },
+    },
+    service_id: nullable('string', { description: 'The matched dictionary service, if any.' }),
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+    method: { type: ['string', 'null'], enum: [...MATCH_METHODS, null] },
+    status: { type: 'string', enum: POSITION_STATUSES },
+    candidates: {
+      type: 'array',
+      description: 'Top candidate services, best first.',
+      items: {
+        type: 'object',
+        required: ['service_id', 'name', 'score', 'method'],
+        properties: {
+          service_id: { type: 'string' },
+          name: { type: 'string' },
+          score: { type: 'number' },
+          method: { type: 'string', enum: MATCH_METHODS },
+        },
+      },
+    },
+    warnings: { type: 'array', items: { type: 'string' } },
+    source: {
+      type: 'object',
+      required: ['table', 'row'],
+      properties: { table: { type: 'string' }, row: { type: 'integer', description: '1-based row number.' } },
+    },
+  },
+};
+
+const fileReportOk = {
+  type: 'object',
+  required: ['file', 'status', 'format', 'price_list_id', 'clinic_id', 'clinic_name', 'city', 'effective_date', 'positions', 'normalized', 'queued', 'unrecognized', 'price_columns', 'warnings'],
+  properties: {
+    file: { type: 'string', description: 'Path of the file (inside the ZIP, if one was uploaded).' },
+    status: { type: 'string', enum: ['ok', 'warnings'] },
+    format: { type: 'string' },
+    price_list_id: { type: 'string' },
+    clinic_id: { type: 'string' },
+    clinic_name: { type: 'string' },
+    city: nullable('string'),
+    effective_date: nullable('string', { format: 'date' }),
+    positions: { type: 'integer' },
+    normalized: { type: 'integer' },
+    queued: { type: 'integer' },
+    unrecognized: { type: 'integer' },
+    price_columns: {
+      type: 'array',
+      items: { type: 'object', required: ['header', 'role'], properties: { header: { type: 'string' }, role: { type: 'string' } } },
+    },
+    warnings: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+const fileReportError = {
+  type: 'object',
+  required: ['file', 'status', 'code', 'message'],
+  properties: {
+    file: { type: 'string' },
+    status: { type: 'string', const: 'error' },
+    code: { type: 'string', examples: ['UNSUPPORTED_FORMAT', 'NO_PRICE_TABLE', 'EXTRACT_FAILED'] },
+    message: { type: 'string' },
+  },
+};
+
+const partnerPrice = {
+  type: 'object',
+  required: ['clinic_id', 'clinic_name', 'city', 'price', 'deviation', 'deviation_share', 'effective_date', 'price_list_id', 'positions'],
+  properties: {
+    clinic_id: { type: 'string' },
+    clinic_name: { type: 'string' },
+    city: nullable('string'),
+    price: { type: 'number', description: "Representative price: median of the clinic's positions for the service in its latest list." },
+    deviation: { type: 'number', description: 'price - median' },
+    deviation_share: { type: 'number', description: '(price - median) / median; 0.12 = 12 % above the median.' },
+    effective_date: nullable('string', { format: 'date' }),
+    price_list_id: { type: 'string' },
+    positions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['position_id', 'raw_name', 'price'],
+        properties: { position_id: { type: 'string' }, raw_name: { type: 'string' }, price: { type: 'number' } },
+      },
+    },
+  },
+};
+
+/** `components.schemas` of the OpenAPI document. */
+export const schemas = {
+  Error: {
+    type: 'object',
+    description: 'Every error response: a stable code and a message a person can act on.',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: {
+            type: 'string',
+            examples: ['INVALID_INPUT', 'NOT_FOUND', 'UPLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INTERNAL'],
+          },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+  Page: {
+    type: 'object',
+    description: 'A page of results; `total` counts all results before paging.',
+    required: ['items', 'total', 'limit', 'offset'],
+    properties: {
+      items: { type: 'array', items: {} },
+      total: { type: 'integer', minimum: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: 500 },
+      offset: { type: 'integer', minimum: 0 },
+    },
+  },
+  Service: service,
+  ServiceDetails: {
+    allOf: [
+      ref('Service'),
+      {
+        type: 'object',
+        required: ['prices', 'positions'],
+        properties: { prices: ref('PriceSummary'), positions: { type: 'integer', description: 'Positions matched to it.' } },
+      },
+    ],
+  },
+  PriceSummary: priceSummary,
+  Clinic: clinic,
+  ClinicSummary: {
+    allOf: [
+      ref('Clinic'),
+      {
+        type: 'object',
+        required: ['price_lists', 'positions', 'normalized', 'latest_effective_date'],
+        properties: {
+          price_lists: { type: 'integer' },
+          positions: { type: 'integer' },
+          normalized: { type: 'integer' },
+          latest_effective_date: nullable('string', { format: 'date' }),
+        },
+      },
+    ],
+  },
+  PriceList: priceList,
+  Position: position,
+  FileReport: { oneOf: [fileReportOk, fileReportError] },
+  IngestReport: {
+    type: 'object',
+    description: 'One entry per file; a file that failed has `status: error` and the others still count.',
+    required: ['files', 'positions', 'normalized', 'errors', 'duration_ms'],
+    properties: {
+      files: { type: 'array', items: ref('FileReport') },
+      positions: { type: 'integer' },
+      normalized: { type: 'integer' },
+      errors: { type: 'integer', description: 'Files that failed.' },
+      duration_ms: { type: 'number' },
+    },
+  },
+  Stats: {
+    type: 'object',
+    required: ['services', 'clinics', 'price_lists', 'positions', 'normalized', 'normalized_share', 'queued', 'unrecognized', 'skipped', 'by_method', 'by_status'],
+    properties: {
+      services: { type: 'integer' },
+      clinics: { type: 'integer' },
+      price_lists: { type: 'integer' },
+      positions: { type: 'integer', description: 'All extracted positions, every version.' },
+      normalized: { type: 'integer' },
+      normalized_share: { type: 'number', minimum: 0, maximum: 1, description: 'normalized / positions.' },
+      queued: { type: 'integer' },
+      unrecognized: { type: 'integer' },
+      skipped: { type: 'integer' },
+      by_method: { type: 'object', additionalProperties: { type: 'integer' } },
+      by_status: { type: 'object', additionalProperties: { type: 'integer' } },
+    },
+  },
+  SearchHit: {
+    type: 'object',
+    required: ['service', 'prices', 'clinics'],
+    properties: {
+      service: ref('Service'),
+      prices: ref('PriceSummary'),
+      clinics: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['clinic_id', 'name', 'city'],
+          properties: { clinic_id: { type: 'string' }, name: { type: 'string' }, city: nullable('string') },
+        },
+      },
+    },
+  },
+  PartnerPrice: partnerPrice,
+  ServiceComparison: {
+    type: 'object',
+    description: 'One row per clinic with a representative price, plus median, spread and deviations.',
+    required: ['service', 'price_kind', 'median', 'min', 'max', 'spread', 'spread_ratio', 'partners'],
+    properties: {
+      service: ref('Service'),
+      price_kind: { type: 'string', enum: ['resident', 'nonresident'] },
+      median: nullable('number'),
+      min: nullable('number'),
+      max: nullable('number'),
+      spread: nullable('number', { description: 'max - min' }),
+      spread_ratio: nullable('number', { description: 'max / min' }),
+      partners: { type: 'array', items: ref('PartnerPrice') },
+    },
+  },
+  PartnerService: {
+    type: 'object',
+    required: ['service', 'price', 'price_nonresident', 'positions', 'effective_date'],
+    properties: {
+      service: ref('Service'),
+      price: nullable('number'),
+      price_nonresident: nullable('number'),
+      positions: { type: 'integer' },
+      effective_date: nullable('string', { format: 'date' }),
+    },
+  },
+  Health: {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'string', const: 'ok' } },
+  },
+} as const;
+
+/** A schema for `Page<T>` of the named item schema. */
+export function pageOf(itemSchema: string): Record<string, unknown> {
+  return {
+    allOf: [ref('Page'), { type: 'object', properties: { items: { type: 'array', items: ref(itemSchema) } } }],
+  };
+}
+
+/** A schema for `{ items: T[] }` (unpaged lists). */
+export function itemsOf(itemSchema: string): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: ref(itemSchema) } },
+  };
+}
+
+export { ref as schemaRef };

@@ -1,0 +1,246 @@
+/**
+ * The hand-written OpenAPI 3.1 document of the pricecat HTTP API, served at `GET {prefix}/openapi.json`.
+ *
+ * `servers` holds the RELATIVE url `.`: OpenAPI resolves it against the document's own URL, so
+ * `/api/openapi.json` gives `/api`, and the same document fetched through a proxy as
+ * `/pricecat/api/openapi.json` gives `/pricecat/api`. An absolute path like `/api` would send
+ * "Try it out" calls past such a proxy. Paths are therefore written without the prefix.
+ *
+ * @module
+ */
+import { itemsOf, pageOf, schemaRef, schemas } from './openapi-schemas.js';
+import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
+import { MATCH_METHODS, POSITION_STATUSES } from './routes/positions.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const ok = (description: string, schema: unknown) => ({ description, content: json(schema) });
+const error = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+
+/** Errors any endpoint can answer. */
+const common = { '500': error('Internal') };
+const paged = [param('limit'), param('offset')];
+
+/** The shape of {@link openapiDocument}, loose on purpose: the JSON is the contract, not this type. */
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly [key: string]: unknown };
+  readonly servers: readonly { readonly url: string; readonly description?: string }[];
+  readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly components: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+/** The OpenAPI 3.1 document (a plain object; serialise with `JSON.stringify`). */
+export const openapiDocument: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'pricecat API',
+    version: '0.1.0',
+    summary: 'Clinic price lists turned into one normalized, comparable catalogue.',
+    description:
+      'JSON API of pricecat. Field names are snake_case. Every error is `{"error":{"code","message"}}` with a ' +
+      'proper 4xx/5xx status. Lists with `limit`/`offset` return `{items,total,limit,offset}` ' +
+      `(default limit ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
+    license: { name: 'MIT', identifier: 'MIT' },
+  },
+  servers: [{ url: '.', description: 'This API, relative to the location of this document' }],
+  tags: [
+    { name: 'ingest', description: 'Loading price lists' },
+    { name: 'catalogue', description: 'Services, clinics, prices' },
+    { name: 'system', description: 'Health and statistics' },
+  ],
+  paths: {
+    '/ingest': {
+      post: {
+        tags: ['ingest'],
+        operationId: 'ingest',
+        summary: 'Ingest a ZIP of price lists or one price file',
+        description:
+          'Appends to the catalogue. Answers 200 with a per-file report whenever the ingest ran, even if some ' +
+          'files failed: those have `status: "error"` with a code and message.',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: {
+                    type: 'string',
+                    contentMediaType: 'application/octet-stream',
+                    description: 'A .zip of price lists, or one .xlsx/.xls/.docx/.pdf/.csv price list.',
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': ok('The ingest report', schemaRef('IngestReport')),
+          '400': error('BadRequest'),
+          '413': error('TooLarge'),
+          '415': error('UnsupportedFormat'),
+          '422': error('Unprocessable'),
+          ...common,
+        },
+      },
+    },
+    '/stats': {
+      get: {
+        tags: ['system'],
+        operationId: 'stats',
+        summary: 'Figures computed from the database on each call',
+        responses: { '200': ok('Statistics', schemaRef('Stats')), ...common },
+      },
+    },
+    '/search': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'search',
+        summary: 'Services whose normalized name matches, with the clinics offering them',
+        description: 'Case-insensitive, Cyrillic included, against `name_norm`.',
+        parameters: [
+          { ...query('q', 'Words to look for, e.g. `узи`'), required: true },
+          query('city', 'Only clinics in this city'),
+          param('limit'),
+        ],
+        responses: { '200': ok('Matching services', itemsOf('SearchHit')), '400': error('BadRequest'), ...common },
+      },
+    },
+    '/services': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'listServices',
+        summary: 'The dictionary of services, filtered and paged',
+        parameters: [
+          query('q', 'Substring of the normalized name'),
+          query('category', 'Exact category (specialty)'),
+          query('origin', 'Where the entry comes from', { type: 'string', enum: ['dictionary', 'created'] }),
+          ...paged,
+        ],
+        responses: { '200': ok('A page of services', pageOf('Service')), '400': error('BadRequest'), ...common },
+      },
+    },
+    '/services/{id}': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'getService',
+        summary: 'One service with its price summary',
+        parameters: [param('serviceId')],
+        responses: { '200': ok('The service', schemaRef('ServiceDetails')), '404': error('NotFound'), ...common },
+      },
+    },
+    '/services/{id}/partners': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'compareService',
+        summary: 'One row per clinic with a representative price, the median, spread and deviations',
+        parameters: [
+          param('serviceId'),
+          query('price_kind', 'Which price to compare', {
+            type: 'string',
+            enum: ['resident', 'nonresident'],
+            default: 'resident',
+          }),
+          query('city', 'Only clinics in this city'),
+        ],
+        responses: {
+          '200': ok('The comparison', schemaRef('ServiceComparison')),
+          '400': error('BadRequest'),
+          '404': error('NotFound'),
+          ...common,
+        },
+      },
+    },
+    '/partners': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'listPartners',
+        summary: 'Clinics (partners), filtered by city or name, paged',
+        parameters: [query('city', 'Only clinics in this city'), query('q', 'Substring of the clinic name'), ...paged],
+        responses: { '200': ok('A page of clinics', pageOf('ClinicSummary')), '400': error('BadRequest'), ...common },
+      },
+    },
+    '/partners/{id}/services': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'partnerServices',
+        summary: "One clinic's priced services, paged",
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: 'Clinic id (`clinic_id`)', schema: { type: 'string' } },
+          ...paged,
+        ],
+        responses: {
+          '200': ok('A page of services with prices', pageOf('PartnerService')),
+          '400': error('BadRequest'),
+          '404': error('NotFound'),
+          ...common,
+        },
+      },
+    },
+    '/positions': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'listPositions',
+        summary: 'All extracted positions, filterable and paged (the full dump)',
+        parameters: [
+          query('clinic_id', 'Only this clinic'),
+          query('service_id', 'Only positions matched to this service'),
+          query('price_list_id', 'Only this price list'),
+          query('status', 'Match status', { type: 'string', enum: POSITION_STATUSES }),
+          query('method', 'Match method', { type: 'string', enum: MATCH_METHODS }),
+          query('q', 'Substring of the normalized name (case-insensitive)'),
+          ...paged,
+        ],
+        responses: { '200': ok('A page of positions', pageOf('Position')), '400': error('BadRequest'), ...common },
+      },
+    },
+    '/price-lists': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'listPriceLists',
+        summary: 'Every ingested price list, oldest ingest first',
+        responses: { '200': ok('The price lists', itemsOf('PriceList')), ...common },
+      },
+    },
+    '/health': {
+      get: {
+        tags: ['system'],
+        operationId: 'health',
+        summary: 'Liveness probe',
+        responses: { '200': ok('The server is up', schemaRef('Health')) },
+      },
+    },
+  },
+  components: {
+    schemas,
+    parameters: {
+      limit: query('limit', `Page size, 1 to ${MAX_LIMIT}`, {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_LIMIT,
+        default: DEFAULT_LIMIT,
+      }),
+      offset: query('offset', 'Results to skip', { type: 'integer', minimum: 0, default: 0 }),
+      serviceId: { name: 'id', in: 'path', required: true, description: 'Service id (`service_id`)', schema: { type: 'string' } },
+    },
+    responses: {
+      BadRequest: { description: 'Invalid input: a query parameter, a missing upload field, a malformed body', content: json(schemaRef('Error')) },
+      NotFound: { description: 'No such id', content: json(schemaRef('Error')) },
+      TooLarge: { description: 'The upload is over the size limit (`UPLOAD_TOO_LARGE`) or an archive over its limits (`ARCHIVE_LIMIT`)', content: json(schemaRef('Error')) },
+      UnsupportedFormat: { description: 'The file is neither a ZIP nor a supported price-list format', content: json(schemaRef('Error')) },
+      Unprocessable: { description: 'The file was read but holds no price table, or could not be extracted', content: json(schemaRef('Error')) },
+      Internal: { description: 'Unexpected server error; details are in the server log', content: json(schemaRef('Error')) },
+    },
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * `GET {prefix}/services`, `GET {prefix}/services/:id`, `GET {prefix}/services/:id/partners`.
+ *
+ * @module
+ */
+import { Router } from '@koa/router';
+import type { PriceKind, Service } from '@pricecat/core';
+import { optionalEnum, optionalString, pageParams, pathParam } from '../query.js';
+import type { RouteDeps } from './route-deps.js';
+
+const ORIGINS: readonly Service['origin'][] = ['dictionary', 'created'];
+const PRICE_KINDS: readonly PriceKind[] = ['resident', 'nonresident'];
+
+/** The dictionary: listing with filters, one service, and its price comparison across clinics. */
+export function createServicesRouter({ catalogue, prefix }: RouteDeps): Router {
+  const router = new Router({ prefix });
+  router.get('/services', async (ctx) => {
+    ctx.body = await catalogue.listServices({
+      q: optionalString(ctx.query, 'q'),
+      category: optionalString(ctx.query, 'category'),
+      origin: optionalEnum(ctx.query, 'origin', ORIGINS),
+      ...pageParams(ctx.query),
+    });
+  });
+  router.get('/services/:id', async (ctx) => {
+    ctx.body = await catalogue.getService(pathParam(ctx.params, 'id'));
+  });
+  router.get('/services/:id/partners', async (ctx) => {
+    ctx.body = await catalogue.compareService(pathParam(ctx.params, 'id'), {
+      price_kind: optionalEnum(ctx.query, 'price_kind', PRICE_KINDS) ?? 'resident',
+      city: optionalString(ctx.query, 'city'),
+    });
+  });
+  return router;
+}

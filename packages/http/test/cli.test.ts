@@ -1,0 +1,104 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLINIC7_CSV_NAME, clinic7CsvBytes } from './price-file.js';
+
+const run = promisify(execFile);
+const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const cli = join(packageDir, 'dist', 'cli.js');
+
+/** Runs the built CLI; resolves with its exit code and output instead of throwing on a non-zero exit. */
+async function pricecat(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** Builds `dist/` with tsup when it is missing or older than a source file. */
+async function ensureBuilt(): Promise<void> {
+  const built = existsSync(cli) ? (await stat(cli)).mtimeMs : 0;
+  const sources = await readdir(join(packageDir, 'src'), { recursive: true });
+  const newest = Math.max(...(await Promise.all(sources.map(async (f) => (await stat(join(packageDir, 'src', f))).mtimeMs))));
+  if (newest > built) await run('npx', ['tsup'], { cwd: packageDir });
+}
+
+describe('pricecat CLI', () => {
+  let work: string;
+  beforeAll(ensureBuilt);
+  beforeEach(async () => {
+    work = await mkdtemp(join(tmpdir(), 'pricecat-cli-'));
+  });
+  afterEach(() => rm(work, { recursive: true, force: true }));
+
+  it('prints the usage of serve and ingest for --help', async () => {
+    const result = await pricecat(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('pricecat serve [--port N] [--host H] [--data-dir D] [--dictionary FILE]');
+    expect(result.stdout).toContain('pricecat ingest <zip|file> [--data-dir D]');
+  });
+
+  it('exits 2 with the usage for an unknown command or option', async () => {
+    const unknown = await pricecat(['start']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command');
+    const badOption = await pricecat(['serve', '--prot', '80']);
+    expect(badOption.code).toBe(2);
+    expect(badOption.stderr).toContain('--prot');
+  });
+
+  it('ingests a real price file into the data dir and prints a table with its 5 positions', async () => {
+    const file = join(work, CLINIC7_CSV_NAME);
+    await writeFile(file, clinic7CsvBytes());
+    const dataDir = join(work, 'data');
+    const result = await pricecat(['ingest', file, '--data-dir', dataDir]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const [header, , row] = result.stdout.split('\n');
+    expect(header).toMatch(/^file\s+status\s+clinic\s+city\s+date\s+positions\s+normalized\s+warnings \/ error$/);
+    expect(row).toContain(CLINIC7_CSV_NAME);
+    expect(row).toMatch(/\s5\s/);
+    expect(result.stdout).toContain('1 file(s): 1 ingested, 0 failed; 5 positions');
+    expect(await readdir(dataDir)).toContain('pricecat.json');
+  });
+
+  it('exits 1 when every file of the ingest failed', async () => {
+    const file = join(work, 'notes.bin');
+    await writeFile(file, '\u0000\u0001not a price list at all\u0002');
+    const result = await pricecat(['ingest', file, '--data-dir', join(work, 'data')]);
+    expect(result.code).toBe(1);
+    // Either a report row with the error, or the error itself: both name the file.
+    expect(`${result.stdout}${result.stderr}`).toContain('notes.bin');
+  });
+
+  it('serves on the given port and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', join(work, 'data')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out);
+      });
+      child.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
+    });
+    const match = /^pricecat listening on (http:\/\/127\.0\.0\.1:\d+\/) \(API: \/api, docs: \/api\/docs\)$/m.exec(line);
+    expect(match, line).not.toBeNull();
+    const base = match?.[1] ?? '';
+    expect(await (await fetch(new URL('api/health', base))).json()).toEqual({ status: 'ok' });
+    const stats = (await (await fetch(new URL('api/stats', base))).json()) as { services: number };
+    expect(stats.services).toBe(1281);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
