@@ -4,15 +4,10 @@
  *
  * @module
  */
-import { PricecatError } from '@pricecat/core';
+import { DEFAULT_LIMIT, MAX_LIMIT, PricecatError } from '@pricecat/core';
 
 /** A parsed query string, as Koa gives it (`ctx.query`). */
 export type Query = Readonly<Record<string, string | readonly string[] | undefined>>;
-
-/** Page size when the client gives none. */
-export const DEFAULT_LIMIT = 50;
-/** The largest page a client may ask for; more would make one response slow and huge. */
-export const MAX_LIMIT = 500;
 
 /** A trimmed value, or `undefined` when the parameter is absent or blank. Rejects repeated parameters. */
 export function optionalString(query: Query, name: string): string | undefined {
@@ -79,3 +74,5 @@ export function pathParam(params: Readonly<Record<string, string | undefined>>, 
 function invalid(message: string): PricecatError {
   return new PricecatError('INVALID_INPUT', message);
 }
+
+export { DEFAULT_LIMIT, MAX_LIMIT };

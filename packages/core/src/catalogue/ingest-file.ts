@@ -25,7 +25,11 @@ const FACT_ROWS = 15;
 export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Promise<FileReport> {
   const read = await readDocument(entry.bytes, entry.path);
   const extracted = extractPriceRows(read);
-  const facts = detectDocumentFacts({ path: entry.path, lines: factLines(read) });
+  const facts = detectDocumentFacts({
+    path: entry.path,
+    lines: factLines(read),
+    bodyLines: extracted.rows.map((row) => row.name),
+  });
   const now = ctx.now();
   const clinic = resolveClinic(await ctx.storage.listClinics(), facts, now);
   const priceListId = newId('pl');

@@ -48,6 +48,23 @@ export function findCityInText(lines: readonly string[]): string | null {
 }
 
 /**
+ * Every city the lines name with a marker (`г. Астана`, `Алматы қаласы`), canonical names, in order of
+ * first mention. Used on the body of a price list (`Вызов бригады ... (г. Астана)`), where bare names
+ * are too weak to count.
+ */
+export function findMarkedCities(lines: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const line of lines) {
+    for (const hit of cityHits(line)) {
+      const before = line.slice(0, hit.start);
+      if (STREET_MARKER_BEFORE.test(before)) continue;
+      if (CITY_MARKER_BEFORE.test(before) || CITY_MARKER_AFTER.test(line.slice(hit.end))) found.add(hit.city);
+    }
+  }
+  return [...found];
+}
+
+/**
  * The city a path names: a folder that is exactly a city name (`Алматы/...`, even an ambiguous one),
  * else an unambiguous city name inside a folder or the file name (`Прайс Астана 2026.xlsx`).
  * The deepest folder wins.

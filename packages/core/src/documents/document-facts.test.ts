@@ -38,3 +38,27 @@ describe('documents: detectDocumentFacts', () => {
     expect(findBin(['тел. 123456789012'])).toBeNull();
   });
 });
+
+describe('documents: city named only in the body of the list', () => {
+  // Клиника 7_Прайс 2026.xls names no city in its head; three ambulance rows say «(г. Астана)».
+  const body = [
+    'Вызов бригады скорой медицинской помощи без транспортировки (г. Астана)(час)',
+    'Транспортировка бригадой скорой медицинской помощи (г. Астана) (час)',
+    'Доставка биоматериала в черте города',
+  ];
+
+  it('takes the one city the rows name with «г.»', () => {
+    const facts = detectDocumentFacts({ path: 'Клиника 7_Прайс 2026.xls', lines: ['ПРЕЙСКУРАНТ'], bodyLines: body });
+    expect([facts.city, facts.city_source]).toEqual(['Астана', 'content']);
+  });
+
+  it('takes none when the rows name two cities', () => {
+    const facts = detectDocumentFacts({ path: 'x.xls', lines: [], bodyLines: [...body, 'Выезд в г. Косшы'] });
+    expect(facts.city).toBeNull();
+  });
+
+  it('prefers the city of the head and of the folder over the body', () => {
+    expect(detectDocumentFacts({ path: 'x.xls', lines: ['г. Алматы, ул. Абая 1'], bodyLines: body }).city).toBe('Алматы');
+    expect(detectDocumentFacts({ path: 'Шымкент/x.xls', lines: [], bodyLines: body }).city).toBe('Шымкент');
+  });
+});

@@ -2,7 +2,7 @@
  * Facts about one price-list document that are not in its price table: who issued it, where, from
  * when, and the business id. Each fact comes from the content first and the path second.
  */
-import { findCityInPath, findCityInText } from './city.js';
+import { findCityInPath, findCityInText, findMarkedCities } from './city.js';
 import { findClinicName } from './clinic-name.js';
 import { effectiveDateFromFileName, findEffectiveDate } from './effective-date.js';
 import { clinicNameFromPath } from './file-name-clinic.js';
@@ -29,6 +29,11 @@ export interface DocumentFactsInput {
   readonly path: string;
   /** The document's text outside the price table and the first rows of its tables, in reading order. */
   readonly lines: readonly string[];
+  /**
+   * The rest of the document (service names, sections). Used only for the city, when neither `lines`
+   * nor the path names one: the body must name exactly one city with `г.`/`город` before it.
+   */
+  readonly bodyLines?: readonly string[];
 }
 
 /** `БИН 123456789012`, `БИН/ИИН: 1234 5678 9012`, `BIN: ...`; spaces inside the digits tolerated. */
@@ -37,7 +42,8 @@ const BIN = /(?<![\p{L}])(?:БИН|BIN|ИИН|IIN|БСН|ЖСН)(?:\s*\/\s*(?:И
 /**
  * Clinic name, city, effective date and BIN of one document.
  * - Clinic: the first legal-form or clinic-word name in the lines, else the file-name form.
- * - City: the lines (`г. Алматы`, `в г.Шымкенте`, an address), else the folders and the file name.
+ * - City: the lines (`г. Алматы`, `в г.Шымкенте`, an address), else the folders and the file name,
+ *   else the one city the body names with `г.` (`Вызов бригады ... (г. Астана)`).
  * - Effective date: a "takes effect" phrase in the lines, else the year in the file name.
  * - BIN: 12 digits after `БИН`/`BIN`.
  */
@@ -47,12 +53,14 @@ export function detectDocumentFacts(input: DocumentFactsInput): DocumentFacts {
   const contentName = findClinicName(lines);
   const contentCity = findCityInText(lines);
   const pathCity = contentCity ? null : findCityInPath(input.path);
+  const bodyCities = contentCity || pathCity ? [] : findMarkedCities(input.bodyLines ?? []);
+  const bodyCity = bodyCities.length === 1 ? bodyCities[0]! : null;
   return {
     clinic_name: contentName ?? fileNameClinic,
     clinic_name_source: contentName ? 'content' : 'file_name',
     file_name_clinic: fileNameClinic,
-    city: contentCity ?? pathCity,
-    city_source: contentCity ? 'content' : pathCity ? 'path' : null,
+    city: contentCity ?? pathCity ?? bodyCity,
+    city_source: contentCity || bodyCity ? 'content' : pathCity ? 'path' : null,
     effective_date: findEffectiveDate(lines) ?? effectiveDateFromFileName(input.path),
     bin: findBin(lines),
   };

@@ -7,7 +7,7 @@ export type { DocumentFacts, DocumentFactsInput } from './document-facts.js';
 export { clinicKey, findSameClinic } from './clinic-key.js';
 export { findClinicName } from './clinic-name.js';
 export { clinicNameFromPath } from './file-name-clinic.js';
-export { findCityInPath, findCityInText, knownCities } from './city.js';
+export { findCityInPath, findCityInText, findMarkedCities, knownCities } from './city.js';
 export { effectiveDateFromFileName, findEffectiveDate } from './effective-date.js';
 export { LEGAL_FORMS } from './legal-forms.js';
 export type { LegalForm } from './legal-forms.js';

@@ -1,0 +1,52 @@
+// npm run bench: ingest and matching speed on the client's real archive, printed as figures.
+// Reads the archive from PRICECAT_DATA_DIR or ../shared/data next to the repository; uses the built dist.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCatalogue, createMatcher } from '@pricecat/core';
+import { loadDefaultDictionary } from '@pricecat/core/node';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const archive = join(process.env.PRICECAT_DATA_DIR ?? join(repoRoot, '../shared/data'), 'archive');
+if (!existsSync(archive)) {
+  console.log(`bench: skipped, no archive at ${archive} (set PRICECAT_DATA_DIR)`);
+  process.exit(0);
+}
+const FILES = ['Клиника 1 прайс 2024.docx', 'Клиника 6 прайс 2026.xlsx', 'Клиника 7_Прайс 2026.xls'];
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+const services = await loadDefaultDictionary();
+const catalogue = await createCatalogue({ services });
+console.log(`dictionary: ${services.length} services`);
+let total = 0;
+let totalMs = 0;
+for (const name of FILES) {
+  const bytes = new Uint8Array(readFileSync(join(archive, name)));
+  const started = performance.now();
+  const report = await catalogue.ingest({ fileName: name, bytes });
+  const ms = performance.now() - started;
+  const file = report.files[0];
+  total += file.positions ?? 0;
+  totalMs += ms;
+  console.log(`ingest ${name}: ${(ms / 1000).toFixed(2)} s, ${file.positions} positions, ${Math.round((file.positions / ms) * 1000)} positions/s`);
+}
+console.log(`ingest total: ${(totalMs / 1000).toFixed(2)} s for ${total} positions; RSS ${mib(process.memoryUsage().rss)}`);
+
+const stats = await catalogue.stats();
+console.log(`normalized share: ${(stats.normalized_share * 100).toFixed(1)} % (${JSON.stringify(stats.by_method)})`);
+
+const names = [];
+for (let offset = 0; offset < stats.positions; offset += 500) {
+  for (const p of (await catalogue.listPositions({ limit: 500, offset })).items) names.push({ raw_name: p.raw_name, code: p.code, section: p.section });
+}
+const buildStart = performance.now();
+const matcher = createMatcher({ services });
+const buildMs = performance.now() - buildStart;
+const matchStart = performance.now();
+for (const input of names) matcher.match(input);
+const matchMs = performance.now() - matchStart;
+console.log(`matcher: index built in ${buildMs.toFixed(0)} ms; ${names.length} names matched in ${(matchMs / 1000).toFixed(2)} s (${Math.round((names.length / matchMs) * 1000)} names/s)`);
+
+const searchStart = performance.now();
+for (const q of ['узи', 'прием', 'анализ крови', 'мрт', 'массаж']) await catalogue.search({ q });
+console.log(`search: ${((performance.now() - searchStart) / 5).toFixed(1)} ms per query (warm read model)`);
