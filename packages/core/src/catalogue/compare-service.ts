@@ -6,7 +6,7 @@ import { PricecatError } from '../errors.js';
 import type { Position } from '../storage/records.js';
 import type { PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { comparePriceListAge, type ReadModel } from './read-model.js';
-import { median, roundMoney } from './statistics.js';
+import { groupBy, median, roundMoney } from './statistics.js';
 
 export interface CompareOptions {
   readonly price_kind?: PriceKind;
@@ -60,14 +60,8 @@ type Unscored = Omit<PartnerPrice, 'deviation' | 'deviation_share'>;
  * the positions matched to the service (a list may price one service on several lines).
  */
 function partnerPrices(model: ReadModel, serviceId: string, kind: PriceKind, city?: string): Unscored[] {
-  const byClinic = new Map<string, Position[]>();
-  for (const position of model.positionsByService.get(serviceId) ?? []) {
-    const price = kind === 'resident' ? position.price : position.price_nonresident;
-    if (price === null) continue;
-    const list = byClinic.get(position.clinic_id);
-    if (list) list.push(position);
-    else byClinic.set(position.clinic_id, [position]);
-  }
+  const priceOf = (p: Position) => (kind === 'resident' ? p.price : p.price_nonresident);
+  const byClinic = groupBy(model.positionsByService.get(serviceId) ?? [], (p) => (priceOf(p) === null ? null : p.clinic_id));
   const result: Unscored[] = [];
   for (const [clinicId, positions] of byClinic) {
     const clinic = model.clinicsById.get(clinicId);
@@ -78,15 +72,14 @@ function partnerPrices(model: ReadModel, serviceId: string, kind: PriceKind, cit
       .sort(comparePriceListAge)
       .at(-1)!;
     const inNewest = positions.filter((p) => p.price_list_id === newest.price_list_id);
-    const priceOf = (p: Position) => (kind === 'resident' ? p.price : p.price_nonresident) as number;
     result.push({
       clinic_id: clinicId,
       clinic_name: clinic.name,
       city: clinic.city,
-      price: roundMoney(median(inNewest.map(priceOf))!),
+      price: roundMoney(median(inNewest.map((p) => priceOf(p)!))!),
       effective_date: newest.effective_date,
       price_list_id: newest.price_list_id,
-      positions: inNewest.map((p) => ({ position_id: p.position_id, raw_name: p.raw_name, price: priceOf(p) })),
+      positions: inNewest.map((p) => ({ position_id: p.position_id, raw_name: p.raw_name, price: priceOf(p)! })),
     });
   }
   return result;

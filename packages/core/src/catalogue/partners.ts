@@ -3,12 +3,12 @@
  */
 import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
-import type { Clinic, Position } from '../storage/records.js';
+import type { Clinic } from '../storage/records.js';
 import type { ClinicSummary, Page, PageRequest, PartnerService } from './catalogue.js';
 import { toPage } from './paging.js';
 import { comparePriceListAge, type ReadModel } from './read-model.js';
 import { containsWordPrefixes } from './search.js';
-import { median } from './statistics.js';
+import { groupBy, median } from './statistics.js';
 
 export interface PartnerQuery extends PageRequest {
   readonly city?: string;
@@ -28,13 +28,7 @@ export function partnerServices(model: ReadModel, clinicId: string, query: PageR
   if (!model.clinicsById.has(clinicId)) {
     throw new PricecatError('NOT_FOUND', `No clinic with id "${clinicId}"; list /partners for the right id.`);
   }
-  const byService = new Map<string, Position[]>();
-  for (const p of model.positions) {
-    if (p.clinic_id !== clinicId || p.status !== 'normalized' || !p.service_id) continue;
-    const list = byService.get(p.service_id);
-    if (list) list.push(p);
-    else byService.set(p.service_id, [p]);
-  }
+  const byService = groupBy(model.positions, (p) => (p.clinic_id === clinicId && p.status === 'normalized' ? p.service_id : null));
   const items: PartnerService[] = [];
   for (const [serviceId, positions] of byService) {
     const service = model.servicesById.get(serviceId);

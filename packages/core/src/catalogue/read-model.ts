@@ -4,6 +4,7 @@
  */
 import type { Clinic, Position, PriceList, Service } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
+import { groupBy } from './statistics.js';
 
 export interface ReadModel {
   readonly services: readonly Service[];
@@ -22,13 +23,7 @@ export async function loadReadModel(storage: Storage): Promise<ReadModel> {
     storage.listPriceLists(),
     storage.listPositions(),
   ]);
-  const positionsByService = new Map<string, Position[]>();
-  for (const position of positions) {
-    if (position.status !== 'normalized' || !position.service_id) continue;
-    const list = positionsByService.get(position.service_id);
-    if (list) list.push(position);
-    else positionsByService.set(position.service_id, [position]);
-  }
+  const positionsByService = groupBy(positions, (p) => (p.status === 'normalized' ? p.service_id : null));
   return {
     services,
     servicesById: new Map(services.map((s) => [s.service_id, s])),

@@ -12,3 +12,16 @@ export function median(values: readonly number[]): number | null {
 export function roundMoney(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/** Items grouped by a key, groups and items in first-seen order; items whose key is null are left out. */
+export function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

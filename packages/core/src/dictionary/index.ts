@@ -8,4 +8,3 @@ export type { DictionaryFormat, Grid } from './dictionary-sources.js';
 export { findDictionaryColumns } from './dictionary-columns.js';
 export type { DictionaryColumns } from './dictionary-columns.js';
 export { fnv1a64, serviceIdFor, serviceKey } from './service-id.js';
-export { normalizeTariffCode } from './tariff-code.js';

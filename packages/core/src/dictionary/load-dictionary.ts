@@ -8,7 +8,7 @@ import { EXPECTED_NAME_HEADERS, findDictionaryColumns } from './dictionary-colum
 import { readDictionaryGrid } from './dictionary-sources.js';
 import type { Grid } from './dictionary-sources.js';
 import { serviceIdFor, serviceKey } from './service-id.js';
-import { normalizeTariffCode } from './tariff-code.js';
+import { normalizeTariffCode } from '../match/tariff-code.js';
 
 /**
  * Read a dictionary file into services.

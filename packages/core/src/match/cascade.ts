@@ -5,7 +5,7 @@
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
-import { tariffCodesOf } from './codes.js';
+import { tariffCodesOf } from './tariff-code.js';
 import { normalizeName } from './normalize.js';
 import { scoreNameSimilarity } from './scorers/name-similarity.js';
 import { toStems } from './tokens.js';

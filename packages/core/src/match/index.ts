@@ -1,6 +1,6 @@
 export { normalizeName, normalizeQuery } from './normalize.js';
 export { stemWord, toStems } from './tokens.js';
-export { normalizeCode, tariffCodesOf } from './codes.js';
+export { normalizeTariffCode, tariffCodesOf } from './tariff-code.js';
 export { isCodeMnemonic } from './code-mnemonic.js';
 export { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 export { scoreNameSimilarity } from './scorers/name-similarity.js';

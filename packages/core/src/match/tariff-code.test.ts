@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { normalizeTariffCode } from './tariff-code.js';
+import { normalizeTariffCode, tariffCodesOf } from './tariff-code.js';
 
-describe('dictionary: tariff codes', () => {
+describe('match: tariff codes', () => {
   it('keeps a well-formed code as it is', () => {
     expect(normalizeTariffCode('A02.004.000')).toBe('A02.004.000');
   });
@@ -31,5 +31,22 @@ describe('dictionary: tariff codes', () => {
     expect(normalizeTariffCode('A02.04.000')).toBeNull();
     expect(normalizeTariffCode(42)).toBeNull();
     expect(normalizeTariffCode(undefined)).toBeNull();
+  });
+});
+
+describe('match: tariff codes as evidence', () => {
+  it('reads the letter-spaced OCR code «В 0 3 .3 16.002» as B03.316.002', () => {
+    expect(normalizeTariffCode('В 0 3 .3 16.002')).toBe('B03.316.002');
+  });
+
+  it('takes a code that extends a tariff code as evidence for the tariff code', () => {
+    expect(tariffCodesOf('A02.020.000.2')).toEqual(['A02.020.000.2', 'A02.020.000']);
+    expect(tariffCodesOf('E01.000.004')).toEqual(['E01.000.004']);
+  });
+
+  it('gives no tariff code for a clinic mnemonic such as U1.1', () => {
+    expect(tariffCodesOf('U1.1')).toEqual([]);
+    expect(tariffCodesOf('LA. 001.040')).toEqual([]);
+    expect(tariffCodesOf(null)).toEqual([]);
   });
 });

@@ -38,3 +38,14 @@ export function normalizeTariffCode(raw: unknown): string | null {
   const code = letter + tail;
   return TARIFF_CODE.test(code) ? code : null;
 }
+
+/**
+ * The dictionary tariff codes a clinic code may denote: the code itself and, when it extends a tariff
+ * code (`A02.020.000.2`), that base code (`A02.020.000`). `[]` for other codes (`U1.1`) and blanks.
+ */
+export function tariffCodesOf(code: string | null | undefined): string[] {
+  const normalized = normalizeTariffCode(code);
+  if (!normalized) return [];
+  const base = normalized.split('.').slice(0, 3).join('.');
+  return base === normalized ? [base] : [normalized, base];
+}
