@@ -160,4 +160,33 @@ describe.skipIf(!existsSync(ARCHIVE))(`the real archive through HTTP (${ARCHIVE}
     expect(emptyZip.status).toBe(400);
     expect(await getJson<Stats>(server.url, 'api/stats')).toEqual(before);
   });
+
+  it('refuses a ZIP bomb with 413 and keeps the data', async () => {
+    const before = await getJson<Stats>(server.url, 'api/stats');
+    // 64 MiB of zeros deflate to about 64 KiB: a ratio near 1,000, far above any real price list.
+    const bomb = zipSync({ 'Клиника 9 прайс.xlsx': new Uint8Array(64 * 1024 * 1024) });
+    const response = await upload(server.url, bomb, 'bomb.zip');
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('ARCHIVE_LIMIT');
+    expect(await getJson<Stats>(server.url, 'api/stats')).toEqual(before);
+  });
+
+  it('reports a traversal name and a sheet with no price table per file, and ingests the good file beside them', async () => {
+    const before = await getJson<Stats>(server.url, 'api/stats');
+    const staff = new Uint8Array(readFileSync(join(ARCHIVE, 'Клиника 7_Прайс 2026.xls')));
+    const zipWithBadEntries = zipSync({
+      '../../etc/Клиника 7_Прайс 2026.xls': staff,
+      'Клиника 7_Прайс 2026.xls': staff,
+      'readme.xlsx': zipSync({}),
+    });
+    const response = await upload(server.url, zipWithBadEntries, 'mixed.zip');
+    expect(response.status).toBe(200);
+    const files = ((await response.json()) as { files: FileReport[] }).files;
+    const byName = (part: string) => files.find((f) => f.file.includes(part));
+    expect(byName('etc')).toMatchObject({ status: 'error', code: 'ARCHIVE_ENTRY_REJECTED' });
+    expect(byName('readme')).toMatchObject({ status: 'error' });
+    expect(files.find((f) => f.file === 'Клиника 7_Прайс 2026.xls')).toMatchObject({ positions: 2883 });
+    const after = await getJson<Stats>(server.url, 'api/stats');
+    expect([after.clinics, after.price_lists, after.positions]).toEqual([before.clinics, before.price_lists + 1, before.positions + 2883]);
+  });
 });
