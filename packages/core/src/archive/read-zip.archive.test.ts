@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readZipArchive } from './index.js';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
@@ -48,20 +48,17 @@ function zipLikeWindowsExplorer(files: ReadonlyMap<string, Uint8Array>): Uint8Ar
 }
 
 describe.skipIf(!existsSync(archiveDir))(`readZipArchive on the real price lists (${archiveDir})`, () => {
-  const originals = new Map(readdirSync(archiveDir).map((name) => [name, new Uint8Array(readFileSync(join(archiveDir, name)))]));
+  // Read in beforeAll, not while collecting: vitest collects a skipped describe's body too.
+  let originals: Map<string, Uint8Array>;
+  beforeAll(() => {
+    originals = new Map(readdirSync(archiveDir).map((name) => [name, new Uint8Array(readFileSync(join(archiveDir, name)))]));
+  });
 
   it('gives back every price list, Cyrillic name and bytes intact, from a Windows Explorer ZIP', () => {
     const { entries, rejected } = readZipArchive(zipLikeWindowsExplorer(originals));
     expect(rejected).toEqual([]);
-    expect(entries.map((entry) => entry.name).sort()).toEqual([
-      'Клиника 1 прайс 2024.docx',
-      'Клиника 2 прайс 2025 год.PDF',
-      'Клиника 2 прайс 2026.pdf',
-      'Клиника 3 прайс 2026.PDF',
-      'Клиника 4 прайс 2026.pdf',
-      'Клиника 6 прайс 2026.xlsx',
-      'Клиника 7_Прайс 2026.xls',
-    ]);
+    expect(entries.map((entry) => entry.name).sort()).toEqual([...originals.keys()].sort());
+    expect(entries.map((entry) => entry.name)).toContain('Клиника 2 прайс 2025 год.PDF');
     // Buffer.equals, not toEqual: vitest compares a 1 MB array element by element for seconds.
     for (const entry of entries) expect(Buffer.from(entry.bytes).equals(originals.get(entry.name)!)).toBe(true);
   });
