@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { createCatalogue, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
-import { loadDefaultDictionary } from '@pricecat/core/node';
+import { createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
 import { startServer } from './server.js';
@@ -23,7 +23,7 @@ export interface CliIo {
  * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
  * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
  */
-export async function openCatalogue(dataDir: string, dictionaryFile: string | undefined): Promise<Catalogue> {
+export async function openCatalogue(dataDir: string, dictionaryFile: string | undefined, io?: CliIo): Promise<Catalogue> {
   const storage = await createLowdbStorageInDir(resolve(dataDir));
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
@@ -31,7 +31,14 @@ export async function openCatalogue(dataDir: string, dictionaryFile: string | un
   } else if ((await storage.listServices()).length === 0) {
     services = await loadDefaultDictionary();
   }
-  return createCatalogue({ storage, services });
+  // PDF pages without a text layer are read with tesseract when it is installed; else reported as skipped.
+  const ocr = (await createTesseractOcr()) ?? undefined;
+  io?.err(
+    ocr
+      ? `pricecat: OCR for PDF pages without text: ${ocr.name}\n`
+      : 'pricecat: OCR off (install tesseract-ocr and tesseract-ocr-rus to read PDF pages without a text layer)\n',
+  );
+  return createCatalogue({ storage, services, ocr });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
@@ -39,7 +46,7 @@ export async function runServe(
   options: { readonly port: number; readonly host: string; readonly dataDir: string; readonly dictionary: string | undefined },
   io: CliIo,
 ): Promise<void> {
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io);
   const prefix = '/api';
   const running = await startServer({ catalogue, port: options.port, host: options.host, prefix }).catch(async (error: unknown) => {
     await catalogue.close();
@@ -67,7 +74,7 @@ export async function runIngest(
   io: CliIo,
 ): Promise<number> {
   const bytes = new Uint8Array(await readFile(options.file));
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io);
   try {
     const report = await catalogue.ingest({ fileName: basename(options.file), bytes });
     io.out(formatIngestReport(report));

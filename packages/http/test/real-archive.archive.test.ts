@@ -190,3 +190,32 @@ describe.skipIf(!existsSync(ARCHIVE))(`the real archive through HTTP (${ARCHIVE}
     expect([after.clinics, after.price_lists, after.positions]).toEqual([before.clinics, before.price_lists + 1, before.positions + 2883]);
   });
 });
+
+describe.skipIf(!existsSync(ARCHIVE))(`the real PDF scans through HTTP (${ARCHIVE})`, () => {
+  it('makes the 2025 and 2026 lists of «Клиника 2» one clinic with two dated price lists', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pricecat-pdf-'));
+    const server = await start(dataDir, await loadDefaultDictionary());
+    try {
+      const names = ['Клиника 2 прайс 2025 год.PDF', 'Клиника 2 прайс 2026.pdf'];
+      const zip = zipSync(Object.fromEntries(names.map((name) => [name, new Uint8Array(readFileSync(join(ARCHIVE, name)))])));
+      const response = await upload(server.url, zip, 'clinic2.zip');
+      expect(response.status).toBe(200);
+      const files = ((await response.json()) as { files: FileReport[] }).files;
+      expect(files.map((f) => [f.file, f.status !== 'error' && f.positions > 800])).toEqual([
+        ['Клиника 2 прайс 2025 год.PDF', true],
+        ['Клиника 2 прайс 2026.pdf', true],
+      ]);
+      const partners = await getJson<{ items: { name: string; price_lists: number }[] }>(server.url, 'api/partners');
+      expect(partners.items.map((c) => [c.name, c.price_lists])).toEqual([['Клиника 2', 2]]);
+      const lists = await getJson<{ items: { file_name: string; effective_date: string }[] }>(server.url, 'api/price-lists');
+      // 2026: «вводится в действие с 1 января 2026 года» on the page; 2025: the file name's year.
+      expect(lists.items.map((l) => [l.file_name, l.effective_date])).toEqual([
+        ['Клиника 2 прайс 2025 год.PDF', '2025-01-01'],
+        ['Клиника 2 прайс 2026.pdf', '2026-01-01'],
+      ]);
+    } finally {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

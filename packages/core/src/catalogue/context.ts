@@ -2,6 +2,7 @@
  * What every use case of the catalogue shares: the store, the current matcher, the clock.
  */
 import type { Matcher } from '../match/cascade.js';
+import type { ReadOptions } from '../extract/table.js';
 import type { Storage } from '../storage/storage.js';
 
 export interface CatalogueContext {
@@ -11,4 +12,6 @@ export interface CatalogueContext {
   /** Called after a write so cached read models and the matcher are rebuilt on next use. */
   invalidate(what: 'positions' | 'dictionary'): void;
   now(): Date;
+  /** Passed to the format readers (OCR for PDF pages without text). */
+  readonly readOptions: ReadOptions;
 }

@@ -6,6 +6,7 @@ import { createMatcher, type Matcher } from '../match/cascade.js';
 import type { Service } from '../storage/records.js';
 import { createMemoryStorage } from '../storage/memory.js';
 import type { Storage } from '../storage/storage.js';
+import type { PageOcr } from '../extract/table.js';
 import type { Catalogue } from './catalogue.js';
 import { compareService } from './compare-service.js';
 import type { CatalogueContext } from './context.js';
@@ -24,6 +25,11 @@ export interface CatalogueDeps {
    * file adds nothing); entries already stored are kept as they are.
    */
   readonly services?: readonly Service[];
+  /**
+   * OCR for PDF pages without a text layer (`createTesseractOcr()` from `@pricecat/core/node`).
+   * @default none: such pages are reported as skipped in the file's warnings
+   */
+  readonly ocr?: PageOcr;
   /** The clock. @default () => new Date() */
   readonly now?: () => Date;
 }
@@ -54,6 +60,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
       if (what === 'dictionary') matcher = null;
     },
     now: deps.now ?? (() => new Date()),
+    readOptions: { ocr: deps.ocr },
   };
 
   return {

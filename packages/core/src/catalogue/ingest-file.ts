@@ -23,7 +23,7 @@ const FACT_ROWS = 15;
 
 /** Reads, matches and stores one file. Throws on a file that cannot be read; the caller reports it. */
 export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Promise<FileReport> {
-  const read = await readDocument(entry.bytes, entry.path);
+  const read = await readDocument(entry.bytes, entry.path, ctx.readOptions);
   const extracted = extractPriceRows(read);
   const facts = detectDocumentFacts({
     path: entry.path,

@@ -135,3 +135,94 @@ describe('extract: extractPriceRows', () => {
     expect((error as ExtractError).message).toContain('Наименование');
   });
 });
+
+describe('extract: extractPriceRows, OCR text of scanned PDFs', () => {
+  /** Rows 1–3 and 48 of «Клиника 2 прайс 2025 год.PDF» (pages 1–2), price cells as the OCR layer reads them. */
+  const SCAN: Table = {
+    name: 'page 1',
+    rows: [
+      ['№', 'Наименование услуг', 'Единица измерения', 'Цена для лиц без гражданства из стран ближнего и дальнего зарубежья, тенге'],
+      ['1', 'Прием врача первичный', '1 посещение', '10 80С'],
+      ['2', 'Прием врача повторный', '1 посещение', '9 60С'],
+      ['3', 'Прием врача отоларинголога (взрослый, детский) с аппаратным исследованием первичный', '1 посещение', '12 О О С'],
+      ['55', 'Терапевтический пакет', '1 пакет', '147 00'],
+      ['56', 'Общий пакет (мужской)', '1 пакет', 'S 600'],
+    ],
+  };
+  const pdf = (tables: Table[]): ReadResult => ({ format: 'pdf', fileName: 'scan.pdf', tables, text: [], warnings: [] });
+
+  it('repairs misread digits and says so on the row', () => {
+    const { rows } = extractPriceRows(pdf([SCAN]));
+    expect(rows.map((r) => [r.source.row, r.prices[0]?.value])).toEqual([
+      [2, 10800],
+      [3, 9600],
+      [4, 12000],
+    ]);
+    expect(rows[0]!.warnings).toEqual(['price «10 80С» read as 10800 (OCR repair)']);
+    expect(rows[0]!.prices[0]!.raw).toBe('10 80С');
+  });
+
+  it('leaves out cells it cannot read for certain and names them in the warnings', () => {
+    const { rows, warnings } = extractPriceRows(pdf([SCAN]));
+    expect(rows.some((r) => r.name === 'Терапевтический пакет' || r.name === 'Общий пакет (мужской)')).toBe(false);
+    expect(warnings.join(' ')).toMatch(/2 price cell\(s\) could not be read .*«147 00», «S 600»/);
+  });
+
+  it('reads «II 000» as 11000 with a warning next to a clean price in the same row (2026 p.1)', () => {
+    const table: Table = {
+      name: 'page 1',
+      rows: [
+        ['№', 'Наименование услуг', 'Единица измерения', 'Цена для резидентов Республики Казахстан', 'Цена для нерезидентов Республики Казахстан'],
+        ['2', 'Прием врача повторный', 'прием', '8 800', 'II 000'],
+      ],
+    };
+    const [row] = extractPriceRows(pdf([table])).rows;
+    expect(row!.prices.map((p) => [p.role, p.value])).toEqual([
+      ['resident', 8800],
+      ['nonresident', 11000],
+    ]);
+    expect(row!.warnings).toEqual(['price «II 000» read as 11000 (OCR repair)']);
+  });
+
+  it('does not repair spreadsheet cells: «II 000» in an XLSX is not a price', () => {
+    const { rows } = extractPriceRows(result([{ ...SCAN, rows: [SCAN.rows[0]!, ['1', 'Прием врача', '1 посещение', 'II 000'], ['2', 'ЭКГ', '1', '6 000']] }]));
+    expect(rows.map((r) => r.name)).toEqual(['ЭКГ']);
+  });
+});
+
+describe('extract: extractPriceRows, a list instead of a table', () => {
+  it('reads free-form priced lines of the text when no table has prices', () => {
+    const list: ReadResult = {
+      format: 'docx',
+      fileName: 'список.docx',
+      tables: [],
+      text: ['Прейскурант медицинского центра', 'Режим работы: с 8:00 до 20:00', 'Консультации', 'терапевт 9000 тг 7000 тг', 'Прием педиатра — 8 000 тенге', 'Медосмотр водителей', 'Муж-7300 тг Жен-9000тг', 'УЗИ почек ....... 6500'],
+      warnings: [],
+    };
+    const { rows, warnings } = extractPriceRows(list);
+    expect(rows.map((r) => [r.section, r.name, r.prices[0]?.role, r.prices[0]?.value])).toEqual([
+      ['Консультации', 'терапевт', 'resident', 9000],
+      ['Консультации', 'Прием педиатра', 'resident', 8000],
+      ['Консультации', 'Медосмотр водителей (муж)', 'resident', 7300],
+      ['Консультации', 'Медосмотр водителей (жен)', 'resident', 9000],
+      ['Консультации', 'УЗИ почек', 'resident', 6500],
+    ]);
+    expect(rows[0]!.prices[1]).toEqual({ role: 'other', value: 7000, raw: '7000 тг', header: '' });
+    expect(warnings.join(' ')).toMatch(/no price table/);
+  });
+
+  it('reads a list pasted into one spreadsheet column', () => {
+    const table: Table = { name: 'Лист1', rows: [['Анализы'], ['ОАК ..... 2500'], ['ОАМ ..... 2000'], ['Глюкоза крови ..... 1800']] };
+    const { rows } = extractPriceRows(result([table]));
+    expect(rows.map((r) => [r.section, r.name, r.prices[0]?.value, r.source.row])).toEqual([
+      ['Анализы', 'ОАК', 2500, 2],
+      ['Анализы', 'ОАМ', 2000, 3],
+      ['Анализы', 'Глюкоза крови', 1800, 4],
+    ]);
+  });
+
+  it('still throws NO_PRICE_TABLE when fewer than three lines are priced', () => {
+    const list: ReadResult = { format: 'docx', fileName: 'письмо.docx', tables: [], text: ['Уважаемые коллеги!', 'Прием терапевта 9000 тг', 'Тел.: 8 (7172) 55-66-77'], warnings: [] };
+    expect(() => extractPriceRows(list)).toThrow(/письмо\.docx: no price table found/);
+  });
+});

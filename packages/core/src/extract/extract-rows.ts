@@ -2,9 +2,12 @@
  * Tables → priced service rows: the step after reading, before matching.
  */
 import { ExtractError } from '../errors.js';
-import { normalizeCellText } from './cell-text.js';
+import { distinctTexts, normalizeCellText } from './cell-text.js';
+import { freeFormRows, type SourceLine } from './free-form-lines.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
-import { parsePrice } from './parse-price.js';
+import { repairOcrPrice } from './ocr-digits.js';
+import { repairByColumnRatio } from './price-ratio.js';
+import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRow } from './price-row.js';
 import { isNoteRow, isTotalRow, sectionTitleOf } from './section-rows.js';
 import type { ReadResult, Table } from './table.js';
@@ -18,12 +21,19 @@ export interface ExtractedRows {
   readonly warnings: string[];
 }
 
+/** Fewest free-form priced lines that make a document a price list when it has no price table. */
+const MIN_FREE_FORM_LINES = 3;
+
 /**
  * Every priced service row of a read document. Titles, header rows (repeated ones too),
  * column-number rows, section headings, totals, notes and rows without a price are not rows;
  * headings become the `section` of the rows below them. Zero prices count as "no price"
  * (lists use 0 for withdrawn or free services).
- * @throws ExtractError `NO_PRICE_TABLE` when no table has a name column and a price column.
+ * PDF scans: price cells whose OCR text misread digits are repaired where the reading is certain
+ * (`II 000` → 11000, with a row warning) and left out, with a warning, where it would be a guess.
+ * A document whose tables give no rows but whose text lines (or one-column tables) hold at least
+ * three free-form priced lines (`Прием педиатра — 8 000 тенге`) gives those lines as rows.
+ * @throws ExtractError `NO_PRICE_TABLE` when there is neither a price table nor a list of priced lines.
  */
 export function extractPriceRows(result: ReadResult): ExtractedRows {
   const fileName = result.fileName ?? 'the document';
@@ -32,6 +42,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   const warnings: string[] = [...result.warnings];
   let previous: { layout: TableLayout; width: number } | null = null;
   let foundTable = false;
+  const ocr = result.format === 'pdf';
 
   for (const table of result.tables) {
     const width = Math.max(0, ...table.rows.map((r) => r.length));
@@ -45,11 +56,25 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     foundTable = true;
     previous = { layout, width };
     const before = rows.length;
-    const skipped = extractTableRows(table, layout, rows);
+    const unreadable: string[] = [];
+    const skipped = extractTableRows(table, layout, rows, ocr ? unreadable : null);
+    const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
+    if (unreadable.length > 0) {
+      const examples = [...new Set(unreadable)].slice(0, 5).map((t) => `«${t}»`).join(', ');
+      const back = recovered > 0 ? `; ${recovered} price(s) were recovered from the ratio between the list's price columns` : '';
+      warnings.push(`${fileName}, ${table.name}: ${unreadable.length} price cell(s) could not be read from the scan's OCR text (${examples})${back}; the others are missing`);
+    }
     if (skipped > 0) warnings.push(`${fileName}, ${table.name}: ${skipped} row(s) with a name but no price (empty or 0) were skipped`);
   }
 
+  if (rows.length === 0) {
+    const listed = freeFormRows(freeFormSourceLines(result));
+    if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {
+      warnings.push(`${fileName}: no price table; ${listed.length} row(s) were read from lines of the form «name … price»`);
+      return { rows: listed, columns: [], warnings };
+    }
+  }
   if (!foundTable) {
     throw new ExtractError(
       `${fileName}: no price table found. Expected a table with a header row naming the service column ` +
@@ -62,8 +87,11 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
 
 // ---------------------------------------------------------------- internal helpers
 
-/** Appends the table's priced rows to `out`; returns how many named rows had no price. */
-function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[]): number {
+/**
+ * Appends the table's priced rows to `out`; returns how many named rows had no price.
+ * `unreadable` (PDF only) collects price cells whose OCR text could not be repaired with certainty.
+ */
+function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[], unreadable: string[] | null): number {
   let section: string | null = null;
   let skipped = 0;
   const headerTexts = layout.header.texts.map(normalizeCellText);
@@ -73,7 +101,7 @@ function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[]): n
     if (isColumnNumberRow(row) || isTotalRow(row) || isNoteRow(row)) continue;
     if (isHeaderLikeRow(row) || sameTexts(row, headerTexts)) continue;
     const warnings: string[] = [];
-    const prices = readPrices(table, r, layout.priceColumns, warnings);
+    const prices = readPrices(table, r, layout.priceColumns, warnings, unreadable);
     if (prices.length === 0) {
       const title = sectionTitleOf(row, layout);
       if (title !== null) section = title;
@@ -95,12 +123,27 @@ function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[]): n
   return skipped;
 }
 
-function readPrices(table: Table, r: number, columns: readonly PriceColumn[], warnings: string[]): PriceCell[] {
+/** {@link repairByColumnRatio} over the rows one table appended to `rows` (from `from` on). */
+function repairTableByRatio(table: Table, layout: TableLayout, rows: PriceRow[], from: number): number {
+  const tableRows = rows.slice(from);
+  const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role, index: c.index }));
+  const repaired = repairByColumnRatio(tableRows, columns, (i, column) =>
+    normalizeCellText(table.rows[tableRows[i]!.source.row - 1]?.[(column as (typeof columns)[number]).index]),
+  );
+  rows.splice(from, tableRows.length, ...tableRows);
+  return repaired;
+}
+
+function readPrices(table: Table, r: number, columns: readonly PriceColumn[], warnings: string[], unreadable: string[] | null): PriceCell[] {
   const prices: PriceCell[] = [];
   const row = table.rows[r]!;
   for (const column of columns) {
     const raw = normalizeCellText(row[column.index]);
-    const parsed = parsePrice(raw);
+    let parsed = parsePrice(raw);
+    if (unreadable && (!parsed || hasLetters(raw))) {
+      const repaired = readOcrPrice(raw, parsed, warnings, unreadable);
+      if (repaired) parsed = repaired;
+    }
     if (!parsed) continue;
     // The stored number is exact where the displayed text is rounded (`2,100` shown for 2099.5).
     const stored = table.numbers?.get(`${r}:${column.index}`);
@@ -110,6 +153,51 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header) });
   }
   return prices;
+}
+
+/**
+ * An OCR-damaged price cell read with {@link repairOcrPrice}; `parsed` (the plain reading) when there
+ * is nothing to repair. A cell that looks like a damaged number but cannot be read for certain is
+ * added to `unreadable` (and to the row's warnings, for a row that has other prices).
+ */
+function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[], unreadable: string[]): ParsedPrice | null {
+  const repaired = repairOcrPrice(raw);
+  if (repaired && repaired.note !== '') {
+    warnings.push(`price «${raw}» read as ${repaired.value} (OCR repair)`);
+    return { value: repaired.value, minimum: false };
+  }
+  if (!repaired && !parsed && looksLikeDamagedNumber(raw)) {
+    unreadable.push(raw);
+    warnings.push(`price «${raw}» could not be read from the OCR text; left out`);
+  }
+  return parsed;
+}
+
+/** Letters other than a currency word and a leading «от»: the plain reading may hide a misread digit. */
+function hasLetters(raw: string): boolean {
+  const rest = raw.toLowerCase().replace(/^от\s*/, '').replace(/(₸|kzt|тенге|тңг|тнг|тг\.?|т\.)\s*$/, '');
+  return /[a-zа-яё]/.test(rest);
+}
+
+/** Digits with a few misread characters (`147 00`, `96С`, `S 600`), not a word like «договорная». */
+function looksLikeDamagedNumber(raw: string): boolean {
+  return /\d/.test(raw) && raw.length <= 16 && raw.replace(/[\d\s]/g, '').length <= 3;
+}
+
+/**
+ * Lines that may be a free-form list: the document's text, then the rows of tables that hold one
+ * text per row (a list pasted into one column).
+ */
+function freeFormSourceLines(result: ReadResult): SourceLine[] {
+  const lines: SourceLine[] = result.text.map((text, i) => ({ text, table: 'text', row: i + 1 }));
+  for (const table of result.tables) {
+    const texts = table.rows.map(distinctTexts);
+    if (!texts.every((t) => t.length <= 1)) continue;
+    texts.forEach((t, i) => {
+      if (t[0] !== undefined) lines.push({ text: t[0], table: table.name, row: i + 1 });
+    });
+  }
+  return lines;
 }
 
 function optionalText(row: readonly string[], column: number | null): string | null {

@@ -3,7 +3,7 @@
  */
 
 /** The service-name column: `Наименование услуги`, `Название`, `Услуга`. */
-export const NAME_HEADER = /наименовани|название|^услуг[аи]?(?![а-я])|^вид[ы]? услуг|^(медицинская )?услуга|^исследовани|^перечень|^name|^service/;
+export const NAME_HEADER = /наименовани|название|^услуг[аи]?(?![а-я])|^вид[ы]? услуг|^(медицинская )?услуга|^исследовани|^перечень|^тест(?![а-я])|^анализ(?:ы)?$|^name|^service/;
 /** The clinic's code column: `Код`, `Код услуги`, `Шифр`, `Артикул`. */
 export const CODE_HEADER = /^код(?![а-я])|(?<![а-я])код услуг|(?<![а-я])код тариф|^шифр|^артикул|^code\b|^id$/;
 /** The unit column: `Ед. изм.`, `Единица измерения`. */
@@ -16,9 +16,17 @@ export const QUANTITY_HEADER = /кол-?во|количество|^кол\.?$|^q
 export const PRICE_HEADER =
   /цен[аыуе]|стоимост|тариф|сумм[аы](?![а-я])|прайс|тенге|(?<![а-я])тг(?![а-я])|₸|\bkzt\b|price|cost|резидент|(?<![а-я])снг|зарубеж|(?<![а-я])ндс|(?<![а-я])дмс|страхов|партнер|граждан/;
 
-/** True when a header text names the service column. */
+/** True when a header text names the service column (also when OCR read its letters as Latin: `TECt`). */
 export function isNameHeader(key: string): boolean {
-  return NAME_HEADER.test(key) && !CODE_HEADER.test(key) && !/цен[аыуе]|стоимост|тариф/.test(key);
+  const named = NAME_HEADER.test(key) || NAME_HEADER.test(toCyrillicLookAlikes(key));
+  return named && !CODE_HEADER.test(key) && !/цен[аыуе]|стоимост|тариф/.test(key);
+}
+
+const LOOK_ALIKES: Readonly<Record<string, string>> = { a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', k: 'к', m: 'м', t: 'т', h: 'н', b: 'в' };
+
+/** Latin letters that look like Cyrillic ones, read as Cyrillic: scanned headers come out as `TECt` for «ТЕСТ». */
+function toCyrillicLookAlikes(key: string): string {
+  return key.replace(/[aceopxykmthb]/g, (ch) => LOOK_ALIKES[ch] ?? ch);
 }
 
 /** True when a header text names a price column (and not a code, unit, number or quantity column). */

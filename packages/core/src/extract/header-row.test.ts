@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHeader, isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
+import { isNameHeader } from './header-keywords.js';
+import { toKeyText } from './cell-text.js';
 
 /** Rows 1–13 of «Клиника 6 прайс 2026.xlsx» (texts shortened where long). */
 const CLINIC6_TOP = [
@@ -48,5 +50,14 @@ describe('extract: header row', () => {
 
   it('finds no header in a table without a name column', () => {
     expect(findHeader([['Дата', 'Подпись'], ['01.01.2026', '']])).toBeNull();
+  });
+});
+
+describe('extract: OCR-read headers', () => {
+  // Клиника 3 прайс 2026.PDF, pages 1-14: the name column's header «ТЕСТ» comes out of the OCR layer as «TECt».
+  it('finds the name column headed «TECt» (Latin look-alikes of «ТЕСТ»)', () => {
+    expect(isNameHeader(toKeyText('TECt'))).toBe(true);
+    expect(isNameHeader(toKeyText('Тест'))).toBe(true);
+    expect(isNameHeader(toKeyText('Тестостерон'))).toBe(false);
   });
 });

@@ -41,3 +41,13 @@ describe('extract: price column roles', () => {
     expect(columns.map((c) => c.role)).toEqual(['resident', 'other']);
   });
 });
+
+describe('extract: price roles of the Клиника 2 (2026) scan', () => {
+  it('reads «Цена для резидентов Республики Казахстан (ближнее зарубежье)» as the resident price', () => {
+    expect(priceRoleOf('Цена для резидентов Республики Казахстан (ближнее зарубежье) (в том числе НДС)')).toBe('resident');
+  });
+
+  it('still reads «Цена для нерезидентов Республики Казахстан (дальнее зарубежье)» as the far-abroad price', () => {
+    expect(priceRoleOf('Цена для нерезидентов Республики Казахстан (дальнее зарубежье) (в том числе НДС)')).toBe('nonresident_far');
+  });
+});

@@ -16,6 +16,8 @@ export function priceRoleOf(headerText: string): PriceRole | null {
   if (!isPriceHeader(key)) return null;
   if (/страхов|(?<![а-я])дмс/.test(key)) return 'insurance';
   if (/партнер/.test(key)) return 'partner';
+  // «Цена для резидентов РК (ближнее зарубежье)» (Клиника 2, 2026) names residents first: the word decides.
+  if (/(?<![а-я])резидент/.test(key)) return 'resident';
   if (/дальн\S* зарубеж/.test(key)) return 'nonresident_far';
   if (/(?<![а-я])снг|ближн\S* зарубеж|нерезидент|не резидент|не проживающ|непроживающ/.test(key)) return 'nonresident';
   if (/иностран/.test(key) && !/постоянно прожива/.test(key)) return 'nonresident';

@@ -35,5 +35,35 @@ export interface ReadResult {
 export interface TableReader {
   /** Formats this reader handles. */
   readonly formats: readonly DocumentFormat[];
-  read(bytes: Uint8Array, fileName: string): Promise<ReadResult>;
+  read(bytes: Uint8Array, fileName: string, options?: ReadOptions): Promise<ReadResult>;
+}
+
+/** A piece of text on a PDF page, in the page's PDF units (origin bottom-left, y = baseline). */
+export interface PdfTextItem {
+  readonly str: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Optical character recognition for PDF pages that have no text layer (Node-only implementations,
+ * e.g. the `tesseract` binary; see `@pricecat/core/node`).
+ */
+export interface PageOcr {
+  /** Human-readable name for reports (`tesseract 5.3.0 (rus)`). */
+  readonly name: string;
+  /**
+   * Words of one page (1-based `pageNumber`) of the PDF `pdf`, positioned in that page's PDF units.
+   * Resolves `[]` when nothing legible is found; rejects when the engine fails (the reader then
+   * reports the page as skipped and goes on).
+   */
+  recognize(pdf: Uint8Array, pageNumber: number): Promise<PdfTextItem[]>;
+}
+
+/** Options every reader accepts; readers ignore what does not concern their format. */
+export interface ReadOptions {
+  /** OCR for PDF pages without a text layer; without it such pages are reported as skipped. */
+  readonly ocr?: PageOcr;
 }

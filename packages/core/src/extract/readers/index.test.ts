@@ -62,10 +62,10 @@ describe('extract: readDocument', () => {
     expect(result.tables[0]!.rows[1]![0]).toBe('Аутогемотерапия');
   });
 
-  it('says PDF price lists are not supported yet, with code UNSUPPORTED_FORMAT', async () => {
+  it('reports a PDF cut after its first line as a broken file, naming it', async () => {
     const error = await errorOf(readDocument(strToU8('%PDF-1.4\n'), 'Клиника 2 прайс 2026.pdf'));
-    expect(error.code).toBe('UNSUPPORTED_FORMAT');
-    expect(error.message).toMatch(/^PDF price lists are not supported yet: Клиника 2 прайс 2026\.pdf/);
+    expect(error.code).toBe('EXTRACT_FAILED');
+    expect(error.message).toContain('Клиника 2 прайс 2026.pdf');
   });
 
   it('rejects an image naming the file and the accepted formats', async () => {

@@ -2,17 +2,19 @@
  * Picking the reader for a file: magic bytes first, the file name's extension second.
  */
 import { ExtractError } from '../../errors.js';
-import type { DocumentFormat, ReadResult, TableReader } from '../table.js';
+import type { DocumentFormat, ReadOptions, ReadResult, TableReader } from '../table.js';
 import { decodeCsvBytes, looksLikeCsv } from './csv-text.js';
 import { docxReader } from './docx.js';
 import { extensionOf, listZipEntries, sniffBinaryFormat } from './magic.js';
+import { pdfReader } from './pdf.js';
 import { spreadsheetReader } from './spreadsheet.js';
 
 export { docxReader } from './docx.js';
+export { pdfReader } from './pdf.js';
 export { spreadsheetReader, MAX_SHEET_ROWS } from './spreadsheet.js';
 
 /** What the user is told pricecat accepts. */
-export const ACCEPTED_FORMATS_TEXT = 'XLSX, XLS, ODS, CSV, DOCX (PDF later)';
+export const ACCEPTED_FORMATS_TEXT = 'XLSX, XLS, ODS, CSV, DOCX, PDF';
 
 const EXTENSION_FORMATS: Readonly<Record<string, DocumentFormat>> = {
   xlsx: 'xlsx',
@@ -63,17 +65,14 @@ export function detectFormat(bytes: Uint8Array, fileName: string): DocumentForma
 }
 
 /**
- * Reads any supported price-list file into tables.
- * @throws ExtractError `UNSUPPORTED_FORMAT` for PDFs (a later issue) and files of other kinds;
+ * Reads any supported price-list file into tables. `options.ocr` reads PDF pages that have no text
+ * layer (without it they are skipped with a warning naming the page).
+ * @throws ExtractError `UNSUPPORTED_FORMAT` for files of other kinds;
  *   `EXTRACT_FAILED` when the file is of a supported kind but damaged.
  */
-export async function readDocument(bytes: Uint8Array, fileName: string): Promise<ReadResult> {
+export async function readDocument(bytes: Uint8Array, fileName: string, options?: ReadOptions): Promise<ReadResult> {
   const format = detectFormat(bytes, fileName);
-  if (format === 'pdf') {
-    throw new ExtractError(`PDF price lists are not supported yet: ${fileName}. Export the list to XLSX, CSV or DOCX and upload that instead.`, {
-      code: 'UNSUPPORTED_FORMAT',
-    });
-  }
+  if (format === 'pdf') return pdfReader.read(bytes, fileName, options);
   if (format === null) {
     throw new ExtractError(
       `${fileName || 'the file'} is not a price list pricecat can read${describeKind(bytes, fileName)}; accepted formats: ${ACCEPTED_FORMATS_TEXT}.`,

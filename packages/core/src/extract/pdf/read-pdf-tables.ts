@@ -1,0 +1,75 @@
+/**
+ * A whole PDF → tables, text and warnings: pages read one by one (OCR for pages without a text layer),
+ * their tables rebuilt, the halves of wide sheets joined.
+ */
+import type { PageOcr, PdfTextItem, ReadResult } from '../table.js';
+import { MAX_PDF_PAGES, openPdf } from './pdf-document.js';
+import type { PageColumns } from './page-columns.js';
+import { readPageTable, type PageTable } from './page-table.js';
+import { pageToTable } from './page-to-table.js';
+import { joinWideSheetHalves } from './wide-sheet.js';
+
+/** Options of {@link readPdfTables}. */
+export interface PdfReadOptions {
+  readonly ocr?: PageOcr;
+  /** Pages read at most (default {@link MAX_PDF_PAGES}). */
+  readonly maxPages?: number;
+}
+
+/**
+ * Reads a PDF price list.
+ * @throws ExtractError `EXTRACT_FAILED` for damaged, truncated or password-protected files.
+ */
+export async function readPdfTables(bytes: Uint8Array, fileName: string, options: PdfReadOptions = {}): Promise<ReadResult> {
+  const pdf = await openPdf(bytes, fileName);
+  const warnings: string[] = [];
+  const pages: PageTable[] = [];
+  let text: string[] = [];
+  try {
+    const maxPages = options.maxPages ?? MAX_PDF_PAGES;
+    const count = Math.min(pdf.pageCount, maxPages);
+    if (pdf.pageCount > maxPages) warnings.push(`${fileName}: only the first ${maxPages} of ${pdf.pageCount} pages were read; split the document to read the rest`);
+    let previous: PageColumns | null = null;
+    for (let n = 1; n <= count; n++) {
+      const page = await pdf.pageText(n);
+      const items = page.items.length > 0 ? page.items : await ocrItems(bytes, n, fileName, options.ocr, warnings);
+      if (items.length === 0) {
+        previous = null;
+        continue;
+      }
+      const table = readPageTable({ pageNumber: n, width: page.width, height: page.height, items }, previous);
+      if (!table) continue;
+      if (pages.length === 0) text = [...table.above];
+      const priced = table.rows.some((r) => r.kind === 'row');
+      if (!priced) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
+      pages.push(table);
+      if (table.name >= 0 || table.prices.length > 0) previous = table;
+    }
+  } finally {
+    await pdf.close();
+  }
+  const tables = joinWideSheetHalves(pages)
+    .map(pageToTable)
+    .filter((t) => t.rows.length > 0);
+  return { format: 'pdf', fileName, tables, text: text.filter((l) => l.trim() !== ''), warnings };
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+async function ocrItems(bytes: Uint8Array, pageNumber: number, fileName: string, ocr: PageOcr | undefined, warnings: string[]): Promise<PdfTextItem[]> {
+  if (!ocr) {
+    warnings.push(
+      `${fileName}, page ${pageNumber}: page ${pageNumber} has no text layer and was skipped: install tesseract (tesseract-ocr, tesseract-ocr-rus) to read it`,
+    );
+    return [];
+  }
+  try {
+    const items = await ocr.recognize(bytes, pageNumber);
+    if (items.length === 0) warnings.push(`${fileName}, page ${pageNumber}: page ${pageNumber} has no text layer and ${ocr.name} found no legible text on it`);
+    return items;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    warnings.push(`${fileName}, page ${pageNumber}: page ${pageNumber} has no text layer and OCR (${ocr.name}) failed on it (${detail}); the page was skipped`);
+    return [];
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Repairs OCR-damaged prices with the list's own arithmetic: many lists derive one price column from
+ * another by a fixed factor (Клиника 3: the partner price is 75 % of the price). When most rows of a
+ * table agree on such a factor, a row that disagrees and whose damaged cell is consistent with the
+ * implied value (`780` printed as «1 780» with the «1» lost, `1 “80` for 1 780) is repaired, with a
+ * warning. A repair needs both: the factor and the cell's own remaining digits.
+ */
+import type { PriceCell, PriceRow } from './price-row.js';
+
+/** Rows with both prices needed before a factor is trusted. */
+const MIN_AGREEING_ROWS = 12;
+/** Share of those rows that must agree on one factor. */
+const MIN_AGREEMENT = 0.7;
+/** Relative tolerance when comparing a ratio with the factor (rounding to whole tenge). */
+const TOLERANCE = 0.004;
+
+/** A price column of the table: its index in the rows' `prices` by header, and the raw cell texts. */
+export interface RatioColumn {
+  readonly header: string;
+  readonly role: PriceCell['role'];
+}
+
+/**
+ * Repairs, in place, the rows of one table. `rawOf(row, column)` gives the cell text as read (also for
+ * cells the price parser rejected). Returns how many prices were repaired.
+ */
+export function repairByColumnRatio(rows: PriceRow[], columns: readonly RatioColumn[], rawOf: (rowIndex: number, column: RatioColumn) => string): number {
+  let repaired = 0;
+  for (let a = 0; a < columns.length; a++) {
+    for (let b = a + 1; b < columns.length; b++) {
+      const left = columns[a]!;
+      const right = columns[b]!;
+      const factor = dominantFactor(rows, left, right);
+      if (factor === null) continue;
+      rows.forEach((row, i) => {
+        const va = valueOf(row, left);
+        const vb = valueOf(row, right);
+        if (va !== null && vb !== null && agrees(vb / va, factor)) return;
+        const fixLeft = vb !== null ? fits(rawOf(i, left), Math.round(vb / factor)) : false;
+        const fixRight = va !== null ? fits(rawOf(i, right), Math.round(va * factor)) : false;
+        if (fixLeft === fixRight) return; // nothing to go on, or both would do: not certain
+        const [column, value] = fixLeft ? [left, Math.round(vb! / factor)] : [right, Math.round(va! * factor)];
+        rows[i] = withPrice(row, column, value, rawOf(i, column), factor);
+        repaired++;
+      });
+    }
+  }
+  return repaired;
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: RatioColumn): number | null {
+  const ratios: number[] = [];
+  for (const row of rows) {
+    const va = valueOf(row, left);
+    const vb = valueOf(row, right);
+    if (va !== null && vb !== null) ratios.push(vb / va);
+  }
+  if (ratios.length < MIN_AGREEING_ROWS) return null;
+  const counts = new Map<number, number>();
+  for (const ratio of ratios) {
+    const key = Math.round(ratio * 1000) / 1000;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const [factor] = [...counts.entries()].sort((x, y) => y[1] - x[1])[0]!;
+  const agreeing = ratios.filter((ratio) => agrees(ratio, factor)).length;
+  return factor !== 1 && agreeing / ratios.length >= MIN_AGREEMENT ? factor : null;
+}
+
+function agrees(ratio: number, factor: number): boolean {
+  return Math.abs(ratio / factor - 1) <= TOLERANCE;
+}
+
+function valueOf(row: PriceRow, column: RatioColumn): number | null {
+  return row.prices.find((p) => p.header === column.header && p.role === column.role)?.value ?? null;
+}
+
+/**
+ * True when the cell's text, read as digits with unknown characters as any digit, spells `value`,
+ * allowing one lost leading digit (the scan's faint «1» of «1 780»).
+ */
+function fits(raw: string, value: number): boolean {
+  const compact = raw.replace(/[\s\u00a0]/g, '');
+  if (compact === '' || !/\d/.test(compact) || compact.length > 9) return false;
+  const pattern = [...compact].map((ch) => (/\d/.test(ch) ? ch : '\\d')).join('');
+  return new RegExp(`^\\d?${pattern}$`).test(String(value));
+}
+
+function withPrice(row: PriceRow, column: RatioColumn, value: number, raw: string, factor: number): PriceRow {
+  const cell: PriceCell = { role: column.role, value, raw, header: column.header };
+  const prices = row.prices.some((p) => p.header === column.header && p.role === column.role)
+    ? row.prices.map((p) => (p.header === column.header && p.role === column.role ? cell : p))
+    : [...row.prices, cell];
+  const warning = `price «${raw}» read as ${value}: the list's other price column is ${factor} times this one on most rows (OCR repair)`;
+  return { ...row, prices, warnings: [...row.warnings, warning] };
+}
