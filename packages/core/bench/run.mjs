@@ -12,7 +12,15 @@ if (!existsSync(archive)) {
   console.log(`bench: skipped, no archive at ${archive} (set PRICECAT_DATA_DIR)`);
   process.exit(0);
 }
-const FILES = ['Клиника 1 прайс 2024.docx', 'Клиника 6 прайс 2026.xlsx', 'Клиника 7_Прайс 2026.xls'];
+const FILES = [
+  'Клиника 1 прайс 2024.docx',
+  'Клиника 6 прайс 2026.xlsx',
+  'Клиника 7_Прайс 2026.xls',
+  'Клиника 2 прайс 2025 год.PDF',
+  'Клиника 2 прайс 2026.pdf',
+  'Клиника 3 прайс 2026.PDF',
+  'Клиника 4 прайс 2026.pdf',
+];
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 const services = await loadDefaultDictionary();

@@ -74,7 +74,8 @@ export async function runIngest(
   io: CliIo,
 ): Promise<number> {
   const bytes = new Uint8Array(await readFile(options.file));
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io);
+  // No OCR status line here: the report names any PDF page skipped for want of OCR.
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
   try {
     const report = await catalogue.ingest({ fileName: basename(options.file), bytes });
     io.out(formatIngestReport(report));
