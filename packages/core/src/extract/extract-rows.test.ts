@@ -226,3 +226,24 @@ describe('extract: extractPriceRows, a list instead of a table', () => {
     expect(() => extractPriceRows(list)).toThrow(/письмо\.docx: no price table found/);
   });
 });
+
+describe('extract: a name header merged over several columns', () => {
+  // Клиника 3 прайс 2026.PDF, page 21: «Наименование услуги в прайсе и в результате» spans the number
+  // (with the material), the name and the code columns.
+  it('takes the names from the column with the words, not the row numbers beside them', () => {
+    const merged = 'Наименование услуги в прайсе и в результате';
+    const table: Table = {
+      name: 'page 21',
+      rows: [
+        [merged, merged, merged, 'Цена, тенге', 'Цена партнера'],
+        ['260 сыв.', 'Лизоцим яйца nGal d 4, k208', 'В06.457.006.207', '12 540', '9405'],
+        ['270 сыв.', 'Клещ домашней пыли rDer р 1 IgG4, d202 (мониторинг АСИТ)', 'В06.457.006.190', '16 300', '12225'],
+      ],
+    };
+    const { rows } = extractPriceRows({ ...result([table], 'Клиника 3 прайс 2026.PDF'), format: 'pdf' });
+    expect(rows.map((r) => [r.name, r.prices.map((p) => [p.role, p.value])])).toEqual([
+      ['Лизоцим яйца nGal d 4, k208', [['resident', 12540], ['partner', 9405]]],
+      ['Клещ домашней пыли rDer р 1 IgG4, d202 (мониторинг АСИТ)', [['resident', 16300], ['partner', 12225]]],
+    ]);
+  });
+});

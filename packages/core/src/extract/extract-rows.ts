@@ -6,6 +6,7 @@ import { distinctTexts, normalizeCellText } from './cell-text.js';
 import { freeFormRows, type SourceLine } from './free-form-lines.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
+import { tidyOcrRows } from './ocr-row-tidy.js';
 import { repairByColumnRatio } from './price-ratio.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRow } from './price-row.js';
@@ -68,6 +69,8 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     if (skipped > 0) warnings.push(`${fileName}, ${table.name}: ${skipped} row(s) with a name but no price (empty or 0) were skipped`);
   }
 
+  // Unit words are learned over the whole document: on some pages every unit word drifted into the names.
+  if (ocr) rows.splice(0, rows.length, ...tidyOcrRows(rows));
   if (rows.length === 0) {
     const listed = freeFormRows(freeFormSourceLines(result));
     if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {

@@ -26,8 +26,9 @@ export function layoutFromHeader(rows: readonly (readonly string[])[]): TableLay
   const header = findHeader(rows);
   if (!header) return null;
   const keys = header.texts.map(toKeyText);
-  const nameColumn = pickNameColumn(keys);
-  if (nameColumn === null) return null;
+  const picked = pickNameColumn(keys);
+  if (picked === null) return null;
+  const nameColumn = wordiestOfMergedHeader(rows, header.lastRow, keys, picked);
   const numberColumn = firstIndex(keys, (k) => NUMBER_HEADER.test(k) && !isNameHeader(k), nameColumn);
   const codeColumn = firstIndex(keys, (k) => CODE_HEADER.test(k), nameColumn);
   const unitColumn = firstIndex(keys, (k) => UNIT_HEADER.test(k), nameColumn);
@@ -85,6 +86,24 @@ function pickNameColumn(keys: readonly string[]): number | null {
   if (strong !== -1) return strong;
   const weak = keys.findIndex(isNameHeader);
   return weak === -1 ? null : weak;
+}
+
+/**
+ * A name header merged over several columns (Клиника 3, page 21: «Наименование услуги в прайсе и в
+ * результате» over the number, the name and the code) names the column below it that holds the most
+ * letters: the names, not the row numbers or the codes beside them.
+ */
+function wordiestOfMergedHeader(rows: readonly (readonly string[])[], headerEnd: number, keys: readonly string[], picked: number): number {
+  let first = picked;
+  let last = picked;
+  while (first > 0 && keys[first - 1] === keys[picked]) first--;
+  while (last < keys.length - 1 && keys[last + 1] === keys[picked]) last++;
+  if (first === last) return picked;
+  const letters = (c: number) =>
+    rows.slice(headerEnd + 1, headerEnd + 61).reduce((sum, row) => sum + (normalizeCellText(row[c]).match(/\p{L}/gu)?.length ?? 0), 0);
+  let best = picked;
+  for (let c = first; c <= last; c++) if (letters(c) > letters(best)) best = c;
+  return best;
 }
 
 function firstIndex(keys: readonly string[], test: (key: string) => boolean, exclude: number): number | null {
