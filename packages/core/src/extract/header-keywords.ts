@@ -1,6 +1,7 @@
 /**
  * Keywords of price-list column headers (Russian, some English), tested on {@link toKeyText} output.
  */
+import { latinLookAlikesToCyrillic } from '../text/look-alikes.js';
 
 /** The service-name column: `Наименование услуги`, `Название`, `Услуга`. */
 export const NAME_HEADER = /наименовани|название|^услуг[аи]?(?![а-я])|^вид[ы]? услуг|^(медицинская )?услуга|^исследовани|^перечень|^тест(?![а-я])|^анализ(?:ы)?$|^name|^service/;
@@ -18,16 +19,10 @@ export const PRICE_HEADER =
 
 /** True when a header text names the service column (also when OCR read its letters as Latin: `TECt`). */
 export function isNameHeader(key: string): boolean {
-  const named = NAME_HEADER.test(key) || NAME_HEADER.test(toCyrillicLookAlikes(key));
+  const named = NAME_HEADER.test(key) || NAME_HEADER.test(latinLookAlikesToCyrillic(key));
   return named && !CODE_HEADER.test(key) && !/цен[аыуе]|стоимост|тариф/.test(key);
 }
 
-const LOOK_ALIKES: Readonly<Record<string, string>> = { a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', k: 'к', m: 'м', t: 'т', h: 'н', b: 'в' };
-
-/** Latin letters that look like Cyrillic ones, read as Cyrillic: scanned headers come out as `TECt` for «ТЕСТ». */
-function toCyrillicLookAlikes(key: string): string {
-  return key.replace(/[aceopxykmthb]/g, (ch) => LOOK_ALIKES[ch] ?? ch);
-}
 
 /** True when a header text names a price column (and not a code, unit, number or quantity column). */
 export function isPriceHeader(key: string): boolean {

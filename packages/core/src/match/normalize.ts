@@ -2,11 +2,7 @@
  * Text normalization for matching and search: the `name_norm` of services and positions.
  * Pure functions, no state.
  */
-
-/** Latin letters that look like Cyrillic ones; replaced inside words that contain Cyrillic. */
-const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
-  a: 'а', b: 'в', c: 'с', e: 'е', h: 'н', k: 'к', m: 'м', o: 'о', p: 'р', t: 'т', x: 'х', y: 'у',
-};
+import { latinLookAlikesToCyrillic } from '../text/look-alikes.js';
 
 const CYRILLIC = /[а-яё]/;
 
@@ -30,5 +26,5 @@ export function normalizeQuery(text: string): string {
 
 function fixLookAlikes(word: string): string {
   if (!CYRILLIC.test(word) || !/[a-z]/.test(word)) return word;
-  return word.replace(/[a-z]/g, (ch) => LATIN_TO_CYRILLIC[ch] ?? ch);
+  return latinLookAlikesToCyrillic(word);
 }

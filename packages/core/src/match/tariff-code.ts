@@ -2,11 +2,7 @@
  * Kazakhstan tariff codes (`A02.004.000`): clean the dictionary's and the clinics' spellings into one
  * Latin form, or reject them.
  */
-
-/** Cyrillic capitals that look like Latin ones; clinics and the client's dictionary type them by mistake. */
-const CYRILLIC_TO_LATIN_LETTER: Readonly<Record<string, string>> = {
-  А: 'A', В: 'B', С: 'C', Е: 'E', Н: 'H', К: 'K', М: 'M', О: 'O', Р: 'P', Т: 'T', Х: 'X', У: 'Y',
-};
+import { CYRILLIC_TO_LATIN } from '../text/look-alikes.js';
 
 /**
  * Letters that stand for digits in OCR text and typing slips (DESIGN §4: "ВОЗ.155.002" is B03.155.002).
@@ -29,7 +25,7 @@ export function normalizeTariffCode(raw: unknown): string | null {
   const compact = String(raw).replace(/\s+/g, '').toUpperCase();
   if (compact.length < 11) return null;
   const head = compact[0] ?? '';
-  const letter = CYRILLIC_TO_LATIN_LETTER[head] ?? head;
+  const letter = CYRILLIC_TO_LATIN[head] ?? head;
   const tail = compact
     .slice(1)
     .split('')
