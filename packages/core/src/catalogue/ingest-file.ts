@@ -18,7 +18,10 @@ export interface IngestEntry {
   readonly bytes: Uint8Array;
 }
 
-/** How many first rows of each table are read for clinic, city and date (titles, approval blocks). */
+/**
+ * How many first rows of the first table are read for clinic, city and date (titles, approval blocks).
+ * Later tables are more sheets or pages of the same list: their rows are services, not facts.
+ */
 const FACT_ROWS = 15;
 
 /** Reads, matches and stores one file. Throws on a file that cannot be read; the caller reports it. */
@@ -75,7 +78,7 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Pro
 
 function factLines(read: ReadResult): string[] {
   const lines = [...read.text];
-  for (const table of read.tables) {
+  for (const table of read.tables.slice(0, 1)) {
     for (const row of table.rows.slice(0, FACT_ROWS)) {
       const cells = [...new Set(row.map((c) => c.trim()).filter((c) => c.length > 0))];
       if (cells.length > 0) lines.push(cells.join(' '));

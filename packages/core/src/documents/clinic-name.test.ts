@@ -48,3 +48,10 @@ describe('documents: clinic name from the content', () => {
     expect(findClinicName(['Оплата ТОО согласно договору'])).toBeNull();
   });
 });
+
+describe('documents: OCR digits are not a clinic name', () => {
+  // Клиника 4 прайс 2026.pdf: price cells in the OCR layer read «295 700 юоо ООО», a legal form after digits.
+  it('finds no clinic in «264 000 295 700 юоо ООО»', () => {
+    expect(findClinicName(['264 000 295 700 юоо ООО'])).toBeNull();
+  });
+});

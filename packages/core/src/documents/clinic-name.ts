@@ -73,11 +73,11 @@ function nameWithLegalForm(line: string): string | null {
     const clinicWordQuoted = clinicWordThenQuote(after);
     if (clinicWordQuoted) return `${form} ${clinicWordQuoted}`;
     const plainAfter = plainWords(after, 'forward');
-    if (plainAfter) return official(form, plainAfter);
+    if (plainAfter && isPlausibleName(plainAfter)) return official(form, plainAfter);
     // «Клиника Здоровье ТОО»: the form written after the name, at the end of the line or a clause.
     if (/^\s*(?:[,.;)]|$)/u.test(after)) {
       const plainBefore = plainWords(line.slice(0, match.index ?? 0), 'backward');
-      if (plainBefore) return official(form, plainBefore);
+      if (plainBefore && isPlausibleName(plainBefore)) return official(form, plainBefore);
     }
   }
   return null;
@@ -127,6 +127,8 @@ function plainWords(text: string, direction: 'forward' | 'backward'): string | n
 function isPlausibleName(name: string): boolean {
   if (name.length < 2 || name.length > 80) return false;
   if (!/\p{L}{2}/u.test(name)) return false;
+  // OCR reads «000» in a price as «ООО»: what follows is then digits, not a name (`295 700 юоо`).
+  if ((name.match(/\d/gu)?.length ?? 0) >= (name.match(/\p{L}/gu)?.length ?? 0)) return false;
   if (/^[_\s.\-–№]*$/u.test(name) || /_{3,}/u.test(name)) return false;
   return !NOT_A_NAME.test(name) && !JOB_TITLE.test(name);
 }
