@@ -106,7 +106,7 @@ function attachContinuationLines(loose: Loose[], nameColumn: number, size: numbe
   let previous: Loose | null = null;
   for (const entry of names) {
     const gap = previous ? previous.p.f.y - entry.p.f.y : Infinity;
-    if (previous && gap > 0.3 * size && gap <= 1.8 * size && CONTINUATION.test(entry.p.f.text)) {
+    if (previous && gap > 0.3 * size && gap <= 1.8 * size && continuesAName(entry.p.f.text)) {
       const owner = previous.near[0]!;
       const same = entry.near.find((n) => n.g === owner.g);
       if (same) entry.near = [same, ...entry.near.filter((n) => n !== same)];
@@ -115,8 +115,17 @@ function attachContinuationLines(loose: Loose[], nameColumn: number, size: numbe
   }
 }
 
-/** Text that cannot start a name: a lower-case letter, a closing or opening bracket, punctuation. */
-const CONTINUATION = /^[\p{Ll}(),;:.\-–]/u;
+/**
+ * Text that cannot start a name: a lower-case letter, a bracket or punctuation; a first word that closes a
+ * bracket it never opened (`IgG) Определение …`); an abbreviation joined to a lower-case word
+ * (`ИФА-методом`, the tail of «… в сыворотке крови ИФА-методом»).
+ */
+function continuesAName(text: string): boolean {
+  if (/^[\p{Ll}(),;:.\-–]/u.test(text)) return true;
+  const first = text.split(/\s/u)[0] ?? '';
+  if (first.includes(')') && !first.includes('(')) return true;
+  return /^\p{Lu}{2,}-\p{Ll}/u.test(first);
+}
 
 function newGroup(segment: number): Group {
   return { segment, cells: new Map(), top: -Infinity, bottom: Infinity };

@@ -67,6 +67,13 @@ describe.skipIf(!existsSync(ARCHIVE))('extract: PDF scans of the archive', () =>
     expect(valuesOf(rows, 'Альбумин')).toEqual([1780, 1335]);
     // Printed «1 880 / 1410»; the OCR layer lost the «1» of 1 880: the list's 75 % partner ratio restores it.
     expect(valuesOf(rows, 'Общий анализ крови (OAK без СОЭ)')).toEqual([1880, 1410]);
+    // Page 9: the last line «… ИФА-методом» (an abbreviation joined to a lower-case word) stays with its row.
+    expect(rows.rows.filter((r) => r.source.table === 'page 9' && /Эпштейн-Барра \(ВПГ-IV\)/.test(r.name)).map((r) => r.name)).toEqual([
+      'Определение IgG к ядерному антигену вируса Эпштейн-Барра (ВПГ-IV) в сыворотке крови ИФА-методом',
+      'Определение IgG к раннему антигену вируса Эпштейн-Барра (ВПГ-IV) в сыворотке крови ИФА-методом',
+      'Определение IgM к капсидному антигену вируса Эпштейн-Барра (ВПГ-IV) в сыворотке крови ИФА-методом',
+      'Определение IgG к капсидному антигену вируса Эпштейн-Барра (ВПГ-IV) в сыворотке крови ИФА-методом',
+    ]);
     // A name in a top-aligned cell keeps its last line («эритроцитов. (ОАК + СОЭ)»).
     expect(rows.rows.find((r) => r.name.startsWith('Клинический анализ крови'))?.name).toMatch(/эритроцитов\. \(ОАК \+ СОЭ\)/);
   });
