@@ -247,3 +247,41 @@ describe('extract: a name header merged over several columns', () => {
     ]);
   });
 });
+
+describe('extract: a scanned page that lost its last price header', () => {
+  // Клиника 3 прайс 2026.PDF: page 20 is headed «… Цена, тенге | Цена партнера»; on page 21 the OCR layer
+  // lost «Цена партнера», yet the column still holds the partner prices (16 300 / 12225).
+  it('keeps the unheaded last column as the partner price of the page before', () => {
+    const page20: Table = {
+      name: 'page 20',
+      rows: [
+        ['№', 'Наименование услуги в прайсе и в результате', 'Код ЛИС', 'Цена, тенге', 'Цена партнера'],
+        ...['Лизоцим', 'Казеин', 'Тимофеевка', 'Полынь', 'Берёза'].map((name) => ['1', name, 'В06.457.006.1', '12 540', '9405']),
+      ],
+    };
+    const page21: Table = {
+      name: 'page 21',
+      rows: [
+        ['№', 'Наименование услуги в прайсе и в результате', 'Код ЛИС', 'Цена, тенге', ''],
+        ...['Клещ домашней пыли rDer р 1 IgG4, d202 (мониторинг АСИТ)', 'Кошка rFel d 1', 'Амброзия nAmb a 1', 'Полынь nArt v 1', 'Солянка nSal k 1'].map((name) => ['2', name, 'В06.457.006.2', '16 300', '12225']),
+      ],
+    };
+    const { rows } = extractPriceRows({ ...result([page20, page21], 'Клиника 3 прайс 2026.PDF'), format: 'pdf' });
+    expect(rows.find((r) => r.name.startsWith('Клещ'))?.prices.map((p) => [p.role, p.value])).toEqual([
+      ['resident', 16300],
+      ['partner', 12225],
+    ]);
+  });
+
+  it('adopts nothing in a spreadsheet, where an unheaded column is not a lost header', () => {
+    const sheet: Table = {
+      name: 'прайс',
+      rows: [
+        ['Наименование услуги', 'Цена, тенге', ''],
+        ...['УЗИ почек', 'ЭКГ', 'Массаж', 'ОАК', 'ОАМ'].map((name) => [name, '5 000', '12']),
+      ],
+    };
+    const { rows } = extractPriceRows(result([sheet, sheet]));
+    expect(rows.every((r) => r.prices.length === 1)).toBe(true);
+  });
+});

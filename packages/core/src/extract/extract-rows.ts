@@ -7,6 +7,7 @@ import { freeFormRows, type SourceLine } from './free-form-lines.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
+import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
 import { repairByColumnRatio } from './price-ratio.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRow } from './price-row.js';
@@ -54,6 +55,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       if (layout) warnings.push(`${fileName}, ${table.name}: no header row; the name and price columns were guessed from the data`);
     }
     if (!layout) continue;
+    if (ocr) layout = adoptUnheadedPriceColumn(table, layout, previous);
     foundTable = true;
     previous = { layout, width };
     const before = rows.length;
