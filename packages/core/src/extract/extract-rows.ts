@@ -132,9 +132,7 @@ function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[], un
 function repairTableByRatio(table: Table, layout: TableLayout, rows: PriceRow[], from: number): number {
   const tableRows = rows.slice(from);
   const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role, index: c.index }));
-  const repaired = repairByColumnRatio(tableRows, columns, (i, column) =>
-    normalizeCellText(table.rows[tableRows[i]!.source.row - 1]?.[(column as (typeof columns)[number]).index]),
-  );
+  const repaired = repairByColumnRatio(tableRows, columns, (i, column) => normalizeCellText(table.rows[tableRows[i]!.source.row - 1]?.[column.index]));
   rows.splice(from, tableRows.length, ...tableRows);
   return repaired;
 }

@@ -14,7 +14,7 @@ const MIN_AGREEMENT = 0.7;
 /** Relative tolerance when comparing a ratio with the factor (rounding to whole tenge). */
 const TOLERANCE = 0.004;
 
-/** A price column of the table: its index in the rows' `prices` by header, and the raw cell texts. */
+/** A price column of the table, found in the rows' `prices` by its header and role. */
 export interface RatioColumn {
   readonly header: string;
   readonly role: PriceCell['role'];
@@ -24,7 +24,7 @@ export interface RatioColumn {
  * Repairs, in place, the rows of one table. `rawOf(row, column)` gives the cell text as read (also for
  * cells the price parser rejected). Returns how many prices were repaired.
  */
-export function repairByColumnRatio(rows: PriceRow[], columns: readonly RatioColumn[], rawOf: (rowIndex: number, column: RatioColumn) => string): number {
+export function repairByColumnRatio<C extends RatioColumn>(rows: PriceRow[], columns: readonly C[], rawOf: (rowIndex: number, column: C) => string): number {
   let repaired = 0;
   for (let a = 0; a < columns.length; a++) {
     for (let b = a + 1; b < columns.length; b++) {
