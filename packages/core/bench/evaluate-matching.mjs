@@ -1,8 +1,10 @@
-// Matching against the hand-labelled sample (test/fixtures/matching-sample.json): precision of
-// automatic matches, recall over positions that have a counterpart, and what happens to the rest.
-// A match counts as right when it names the labelled service or an entry of the same name under
-// another specialty (the dictionary lists 43 names twice). Uses the built dist: run `npm run build`.
-import { existsSync, readFileSync } from 'node:fs';
+// `npm run eval`: matching quality on the hand-labelled sample (test/fixtures/matching-sample.json, rules in
+// test/fixtures/README.md) and the normalized share over the whole archive. Every file of the archive is
+// ingested as a user would (so the per-list concentrated-group rule applies), then each labelled position is
+// looked up by file, table and row. A match is right when it names the labelled service or an entry of the same
+// name under another specialty; "lenient" also accepts the alternatives the labeller listed (`alt: … [id]`).
+// Uses the built dist: `npm run build` first (the root `npm run eval` does).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCatalogue } from '@pricecat/core';
@@ -12,52 +14,124 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(repoRoot, '../shared/data'), 'archive');
 const labels = JSON.parse(readFileSync(join(here, '../test/fixtures/matching-sample.json'), 'utf8'));
+const verbose = process.env.VERBOSE === '1';
 if (!existsSync(archive)) {
-  console.log(`evaluate: skipped, no archive at ${archive}`);
+  console.log(`eval: skipped, no archive at ${archive} (set PRICECAT_DATA_DIR)`);
   process.exit(0);
 }
 
 const services = await loadDefaultDictionary();
 const nameOf = new Map(services.map((s) => [s.service_id, s.name]));
 const catalogue = await createCatalogue({ services });
-const files = [...new Set(labels.map((l) => l.file))];
+const files = readdirSync(archive).filter((f) => !f.startsWith('.')).sort();
+const started = performance.now();
 for (const file of files) await catalogue.ingest({ fileName: file, bytes: new Uint8Array(readFileSync(join(archive, file))) });
+const ingestSeconds = (performance.now() - started) / 1000;
+
 const lists = new Map((await catalogue.listPriceLists()).map((l) => [l.price_list_id, l.file_name]));
 const byPlace = new Map();
 for (let offset = 0; ; offset += 500) {
   const page = await catalogue.listPositions({ limit: 500, offset });
-  for (const p of page.items) byPlace.set(`${lists.get(p.price_list_id)}#${p.source.row}`, p);
+  for (const p of page.items) {
+    const file = lists.get(p.price_list_id);
+    byPlace.set(`${file}#${p.source.table}#${p.source.row}`, p);
+    if (!byPlace.has(`${file}#${p.source.row}`)) byPlace.set(`${file}#${p.source.row}`, p);
+  }
   if (offset + 500 >= page.total) break;
 }
 
-const counts = { labelled: 0, counterpart: 0, normalized: 0, right: 0, wrong: 0, missed: 0, queuedWithRightCandidate: 0, noCounterpartQueued: 0 };
-const errors = [];
+const sameService = (id, label) => Boolean(id && label.service_id && (id === label.service_id || nameOf.get(id) === label.service_name));
+const alternativesOf = (label) => [...(label.note ?? '').matchAll(/\[(svc_[0-9a-f]+)\]/g)].map((m) => m[1]);
+const acceptable = (id, label) => sameService(id, label) || (id !== null && alternativesOf(label).includes(id));
+
+const rows = [];
+const notFound = [];
 for (const label of labels) {
-  const position = byPlace.get(`${label.file}#${label.row}`);
+  const key = label.table ? `${label.file}#${label.table}#${label.row}` : `${label.file}#${label.row}`;
+  const position = byPlace.get(key);
   if (!position) {
-    errors.push(`not extracted: ${label.file} row ${label.row} «${label.raw_name}»`);
+    notFound.push(label);
     continue;
   }
-  counts.labelled += 1;
-  if (label.service_id) counts.counterpart += 1;
-  const same = (id) => id && label.service_id && (id === label.service_id || nameOf.get(id) === nameOf.get(label.service_id));
-  if (position.status === 'normalized') {
-    counts.normalized += 1;
-    if (same(position.service_id)) counts.right += 1;
-    else {
-      counts.wrong += 1;
-      errors.push(`wrong (${position.method} ${position.confidence}): «${label.raw_name}» → «${nameOf.get(position.service_id)}», label «${label.service_name ?? 'none'}»`);
-    }
-  } else if (label.service_id) {
-    counts.missed += 1;
-    if (position.candidates.some((c) => same(c.service_id))) counts.queuedWithRightCandidate += 1;
-  } else if (position.status === 'queued') counts.noCounterpartQueued += 1;
+  // The suggestion a user sees: the normalized service, else the queue's first candidate.
+  const suggested = position.service_id ?? position.candidates[0]?.service_id ?? null;
+  const suggestedScore = position.service_id ? position.confidence : (position.candidates[0]?.score ?? 0);
+  rows.push({ label, position, suggested, suggestedScore });
 }
-const pct = (a, b) => (b === 0 ? 'n/a' : `${((a / b) * 100).toFixed(1)} %`);
-console.log(`labelled positions: ${counts.labelled}; with a dictionary counterpart: ${counts.counterpart} (${pct(counts.counterpart, counts.labelled)})`);
-console.log(`automatic matches: ${counts.normalized} (${pct(counts.normalized, counts.labelled)} of positions)`);
-console.log(`precision: ${counts.right}/${counts.normalized} = ${pct(counts.right, counts.normalized)}`);
-console.log(`recall (over positions with a counterpart): ${counts.right}/${counts.counterpart} = ${pct(counts.right, counts.counterpart)}`);
-console.log(`missed with a counterpart: ${counts.missed}, of which the right service is among the candidates: ${counts.queuedWithRightCandidate}`);
-console.log(`no counterpart but queued: ${counts.noCounterpartQueued}`);
-for (const line of errors) console.log(`  ${line}`);
+
+const pct = (a, b) => (b === 0 ? '   n/a' : `${((a / b) * 100).toFixed(1).padStart(5)} %`);
+const withCounterpart = rows.filter((r) => r.label.service_id);
+const auto = rows.filter((r) => r.position.status === 'normalized');
+const autoRight = auto.filter((r) => sameService(r.position.service_id, r.label));
+const autoAcceptable = auto.filter((r) => acceptable(r.position.service_id, r.label));
+const recalled = withCounterpart.filter((r) => r.position.status === 'normalized' && sameService(r.position.service_id, r.label));
+const waiting = withCounterpart.filter((r) => r.position.status !== 'normalized');
+const top1 = waiting.filter((r) => sameService(r.position.candidates[0]?.service_id, r.label));
+const top5 = waiting.filter((r) => r.position.candidates.slice(0, 5).some((c) => sameService(c.service_id, r.label)));
+
+console.log(`pricecat matching evaluation — ${labels.length} labelled positions, ${files.length} files (ingest ${ingestSeconds.toFixed(1)} s)`);
+if (notFound.length > 0) console.log(`  not extracted any more (left out of the figures): ${notFound.length}`);
+console.log('');
+console.log(`ceiling: positions with a dictionary entry     ${withCounterpart.length}/${rows.length} = ${pct(withCounterpart.length, rows.length)}`);
+console.log(`normalized share (sample)                      ${auto.length}/${rows.length} = ${pct(auto.length, rows.length)}`);
+console.log(`precision of automatic matches                 ${autoRight.length}/${auto.length} = ${pct(autoRight.length, auto.length)}   (lenient, alternatives accepted: ${pct(autoAcceptable.length, auto.length)})`);
+console.log(`recall of positions with a dictionary entry    ${recalled.length}/${withCounterpart.length} = ${pct(recalled.length, withCounterpart.length)}`);
+console.log(`queue suggestions, positions with an entry left to the queue (${waiting.length}):`);
+console.log(`  top-1 right                                  ${top1.length}/${waiting.length} = ${pct(top1.length, waiting.length)}`);
+console.log(`  right service among the top-5                ${top5.length}/${waiting.length} = ${pct(top5.length, waiting.length)}`);
+
+console.log('\nper method (automatic matches): method, count, right');
+const methods = new Map();
+for (const r of auto) {
+  const m = methods.get(r.position.method) ?? { n: 0, right: 0 };
+  m.n += 1;
+  if (sameService(r.position.service_id, r.label)) m.right += 1;
+  methods.set(r.position.method, m);
+}
+for (const [method, m] of [...methods].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${method.padEnd(10)} ${String(m.n).padStart(4)} ${String(m.right).padStart(4)}  ${pct(m.right, m.n)}`);
+const statuses = new Map();
+for (const r of rows) statuses.set(r.position.status, (statuses.get(r.position.status) ?? 0) + 1);
+console.log(`status: ${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')}`);
+
+console.log('\nreliability (every position\'s suggestion — the match, or the first queue candidate — binned by its confidence):');
+console.log('  confidence    n   right   share right');
+const bins = [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001];
+for (let i = 0; i + 1 < bins.length; i += 1) {
+  const inBin = rows.filter((r) => r.suggested && r.suggestedScore >= bins[i] && r.suggestedScore < bins[i + 1]);
+  const right = inBin.filter((r) => sameService(r.suggested, r.label)).length;
+  const range = `${bins[i].toFixed(2)}–${Math.min(bins[i + 1], 1).toFixed(2)}`;
+  console.log(`  ${range}  ${String(inBin.length).padStart(4)}  ${String(right).padStart(5)}   ${pct(right, inBin.length)}`);
+}
+
+console.log('\ntrade-off: the suggestion accepted automatically when its confidence ≥ t (the shipped rule is marked *)');
+console.log('  t      matched   precision   recall');
+for (const t of [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]) {
+  const accepted = rows.filter((r) => r.suggested && r.suggestedScore >= t);
+  const right = accepted.filter((r) => sameService(r.suggested, r.label)).length;
+  console.log(`  ${t.toFixed(2)}  ${String(accepted.length).padStart(7)}   ${pct(right, accepted.length)}   ${pct(right, withCounterpart.length)}`);
+}
+console.log(`  *      ${String(auto.length).padStart(7)}   ${pct(autoRight.length, auto.length)}   ${pct(recalled.length, withCounterpart.length)}`);
+
+console.log('\nper file: labelled, with entry, matched, right');
+for (const file of files) {
+  const mine = rows.filter((r) => r.label.file === file);
+  if (mine.length === 0) continue;
+  const matched = mine.filter((r) => r.position.status === 'normalized');
+  console.log(`  ${file.padEnd(32)} ${String(mine.length).padStart(4)} ${String(mine.filter((r) => r.label.service_id).length).padStart(4)} ${String(matched.length).padStart(4)} ${String(matched.filter((r) => sameService(r.position.service_id, r.label)).length).padStart(4)}`);
+}
+
+const stats = await catalogue.stats();
+console.log(`\nwhole archive: ${stats.positions} positions, normalized ${stats.normalized} → normalized share ${(stats.normalized_share * 100).toFixed(1)} %; queued ${stats.queued}, unrecognized ${stats.unrecognized}`);
+console.log(`  per method: ${Object.entries(stats.by_method).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+
+if (verbose) {
+  console.log('\nwrong automatic matches:');
+  for (const r of auto.filter((x) => !sameService(x.position.service_id, x.label))) {
+    console.log(`  ${r.position.method} ${r.position.confidence} «${r.label.raw_name}» → «${nameOf.get(r.position.service_id)}», label «${r.label.service_name ?? 'none'}»`);
+  }
+  console.log('\nmissed (entry exists, not matched):');
+  for (const r of waiting) {
+    console.log(`  ${r.position.status} «${r.label.raw_name}» [${r.label.section ?? ''}] label «${r.label.service_name}»; first: ${r.position.candidates.slice(0, 3).map((c) => `${c.name} ${c.score}`).join(' | ')}`);
+  }
+}
+await catalogue.close();

@@ -10,7 +10,8 @@ export type PricecatErrorCode =
   | 'ARCHIVE_INVALID'
   | 'ARCHIVE_LIMIT'
   | 'CONFLICT'
-  | 'STORAGE_FAILED';
+  | 'STORAGE_FAILED'
+  | 'EMBEDDING_FAILED';
 
 /** The one error class core throws. `message` names the subject and what the user can do about it. */
 export class PricecatError extends Error {

@@ -11,3 +11,4 @@ export * from './extract/index.js';
 export * from './documents/index.js';
 export * from './dictionary/index.js';
 export * from './archive/index.js';
+export * from './embed/index.js';

@@ -1,5 +1,6 @@
 /**
- * @module @pricecat/core/node — Node-only helpers: the bundled default dictionary.
+ * @module @pricecat/core/node — Node-only helpers: the bundled default dictionary, OCR, the file embedding cache.
  */
 export { loadDefaultDictionary } from './dictionary/default-dictionary.js';
 export { createTesseractOcr, type TesseractOcrOptions, type RasterizerKind } from './ocr/index.js';
+export { createFileEmbeddingCache } from './embed/file-embedding-cache.js';

@@ -5,3 +5,4 @@
  * @module
  */
 export { defineStorageSuite, type StorageSuiteOptions } from './storage/storage.suite.js';
+export { defineEmbeddingCacheSuite, type EmbeddingCacheSuiteOptions } from './embed/embedding-cache.suite.js';

@@ -1,6 +1,6 @@
 /**
- * The Koa application: error mapping first, then one router per resource under the API prefix, the
- * OpenAPI document, the interactive docs and the placeholder start page.
+ * The Koa application: error mapping first, CORS for the reconciliation service, then one router per
+ * resource under the API prefix, the OpenAPI document, the interactive docs and the placeholder start page.
  *
  * @module
  */
@@ -14,6 +14,7 @@ import { createIngestRouter } from './routes/ingest.js';
 import { createPartnersRouter } from './routes/partners.js';
 import { createPositionsRouter } from './routes/positions.js';
 import { createPriceListsRouter } from './routes/price-lists.js';
+import { createReconcileCors, createReconcileRouter } from './routes/reconcile.js';
 import { createSearchRouter } from './routes/search.js';
 import { createServicesRouter } from './routes/services.js';
 import { createStatsRouter } from './routes/stats.js';
@@ -56,6 +57,8 @@ export function createApp(options: AppOptions): Koa {
       logUnexpected: options.logUnexpected ?? logToStderr,
     }),
   );
+  // Before the body parser: a reconcile error from a malformed body must still carry CORS headers.
+  app.use(createReconcileCors(prefix));
   // JSON bodies for the API's POST routes; multipart is parsed by the ingest route alone.
   app.use(koaBody({ multipart: false, urlencoded: false, text: false, json: true, jsonLimit: MAX_JSON_BYTES }));
 
@@ -67,6 +70,7 @@ export function createApp(options: AppOptions): Koa {
     createPartnersRouter(deps),
     createPositionsRouter(deps),
     createPriceListsRouter(deps),
+    createReconcileRouter(deps, { maxBodyBytes: MAX_JSON_BYTES }),
     createDocsRouter(deps),
     createUiRouter(deps),
   ];

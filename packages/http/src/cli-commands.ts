@@ -5,9 +5,9 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
-import { createCatalogue, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
-import { createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
+import { basename, join, resolve } from 'node:path';
+import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
+import { createFileEmbeddingCache, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
 import { startServer } from './server.js';
@@ -38,7 +38,11 @@ export async function openCatalogue(dataDir: string, dictionaryFile: string | un
       ? `pricecat: OCR for PDF pages without text: ${ocr.name}\n`
       : 'pricecat: OCR off (install tesseract-ocr and tesseract-ocr-rus to read PDF pages without a text layer)\n',
   );
-  return createCatalogue({ storage, services, ocr });
+  // Embeddings are the cascade's last stage when PRICECAT_EMBEDDINGS_MODEL is set; vectors are cached in the
+  // data folder, so a later upload (or a restart) embeds only names it has not seen.
+  const embedder = embedderFromEnv(process.env, createFileEmbeddingCache(join(resolve(dataDir), 'embeddings.jsonl'))) ?? undefined;
+  io?.err(embedder ? `pricecat: embeddings on (${embedder.model})\n` : 'pricecat: embeddings off (set PRICECAT_EMBEDDINGS_MODEL to switch them on)\n');
+  return createCatalogue({ storage, services, ocr, ...(embedder && { embedder }) });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */

@@ -318,6 +318,74 @@ export const schemas = {
       effective_date: nullable('string', { format: 'date' }),
     },
   },
+  ReconcileManifest: {
+    type: 'object',
+    description: 'W3C Reconciliation API v0.2 service manifest.',
+    required: ['versions', 'name', 'identifierSpace', 'schemaSpace', 'defaultTypes', 'view'],
+    properties: {
+      versions: { type: 'array', items: { type: 'string', const: '0.2' } },
+      name: { type: 'string' },
+      identifierSpace: { type: 'string', format: 'uri' },
+      schemaSpace: { type: 'string', format: 'uri' },
+      defaultTypes: { type: 'array', items: ref('ReconcileType') },
+      view: {
+        type: 'object',
+        required: ['url'],
+        properties: { url: { type: 'string', description: 'Template of the service link; `{{id}}` is the service id.' } },
+      },
+    },
+  },
+  ReconcileType: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'string', const: 'service' }, name: { type: 'string', const: 'Медицинская услуга' } },
+  },
+  ReconcileQueries: {
+    type: 'object',
+    description: 'Named queries, at most 100. A `type` other than `service` gets an empty result.',
+    additionalProperties: {
+      type: 'object',
+      required: ['query'],
+      properties: {
+        query: { type: 'string', minLength: 1, examples: ['Первичный прием врача терапевта'] },
+        type: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+        limit: { type: 'integer', minimum: 1, default: 5, description: 'Capped at 25.' },
+        properties: {
+          type: 'array',
+          description: '`code` (the clinic code) and `section` (the section heading) are extra evidence; other ids are ignored.',
+          items: {
+            type: 'object',
+            required: ['pid', 'v'],
+            properties: { pid: { type: 'string', examples: ['code', 'section'] }, v: {} },
+          },
+        },
+      },
+    },
+  },
+  ReconcileAnswer: {
+    type: 'object',
+    description: 'One entry per query key.',
+    additionalProperties: {
+      type: 'object',
+      required: ['result'],
+      properties: {
+        result: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'score', 'match', 'type'],
+            properties: {
+              id: idString('`service_id` of the candidate.'),
+              name: { type: 'string' },
+              score: { type: 'number', minimum: 0, maximum: 1, description: 'The confidence ingest computes.' },
+              match: { type: 'boolean', description: 'True exactly when ingest would normalize to this service.' },
+              type: { type: 'array', items: ref('ReconcileType') },
+            },
+          },
+        },
+      },
+    },
+  },
   Health: {
     type: 'object',
     required: ['status'],

@@ -56,6 +56,7 @@ export const openapiDocument: OpenApiDocument = {
   tags: [
     { name: 'ingest', description: 'Loading price lists' },
     { name: 'catalogue', description: 'Services, clinics, prices' },
+    { name: 'reconcile', description: 'The matcher as a W3C Reconciliation Service (OpenRefine)' },
     { name: 'system', description: 'Health and statistics' },
   ],
   paths: {
@@ -211,6 +212,59 @@ export const openapiDocument: OpenApiDocument = {
         operationId: 'listPriceLists',
         summary: 'Every ingested price list, oldest ingest first',
         responses: { '200': ok('The price lists', itemsOf('PriceList')), ...common },
+      },
+    },
+    '/reconcile': {
+      get: {
+        tags: ['reconcile'],
+        operationId: 'reconcile',
+        summary: 'W3C Reconciliation Service (v0.2): the manifest, or a batch of queries',
+        description:
+          'Without `queries`: the service manifest. With `queries`: candidates per query, scored with the ' +
+          'confidence ingest computes for the same name, code and section (before the per-clinic ' +
+          'concentrated-group rule); `match` is true exactly when ingest would normalize automatically. ' +
+          'Every answer carries `Access-Control-Allow-Origin: *`.',
+        parameters: [
+          query('queries', 'JSON object of named queries, e.g. `{"q0":{"query":"Прием терапевта","limit":3}}`'),
+          query('callback', 'JSONP: wrap the answer in this function call (`application/javascript`)'),
+        ],
+        responses: {
+          '200': {
+            description: 'The manifest (no `queries`) or one result list per query key',
+            content: {
+              'application/json': { schema: { oneOf: [schemaRef('ReconcileManifest'), schemaRef('ReconcileAnswer')] } },
+              'application/javascript': { schema: { type: 'string', description: 'With `callback`: `/**/ callback({...});`' } },
+            },
+          },
+          '400': error('BadRequest'),
+          ...common,
+        },
+      },
+      post: {
+        tags: ['reconcile'],
+        operationId: 'reconcileBatch',
+        summary: 'Reconcile a batch of queries (what OpenRefine sends)',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['queries'],
+                properties: { queries: { type: 'string', description: 'The queries object as JSON text' } },
+              },
+            },
+            'application/json': {
+              schema: { type: 'object', required: ['queries'], properties: { queries: schemaRef('ReconcileQueries') } },
+            },
+          },
+        },
+        responses: {
+          '200': ok('One result list per query key', schemaRef('ReconcileAnswer')),
+          '400': error('BadRequest'),
+          '413': error('TooLarge'),
+          ...common,
+        },
       },
     },
     '/health': {

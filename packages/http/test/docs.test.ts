@@ -107,6 +107,8 @@ describe('GET /api/openapi.json', () => {
         'GET /positions',
         'GET /price-lists',
         'GET /health',
+        'GET /reconcile',
+        'POST /reconcile',
       ].sort(),
     );
   });

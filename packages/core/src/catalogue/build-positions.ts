@@ -13,9 +13,17 @@ export interface PositionOwner {
 }
 
 /** Matches every row and applies the concentrated-group rule over the list (DESIGN §4 rule 1). */
-export function buildPositions(rows: readonly PriceRow[], owner: PositionOwner, matcher: Matcher): Position[] {
+export async function buildPositions(
+  rows: readonly PriceRow[],
+  owner: PositionOwner,
+  matcher: Matcher,
+  warn: (message: string) => void = () => undefined,
+): Promise<Position[]> {
   const outcomes = withdrawConcentratedGroups(
-    rows.map((row) => matcher.match({ raw_name: row.name, code: row.code, section: row.section })),
+    await matcher.matchAll(
+      rows.map((row) => ({ raw_name: row.name, code: row.code, section: row.section })),
+      { warn },
+    ),
   );
   return rows.map((row, i) => {
     const outcome = outcomes[i]!;

@@ -150,6 +150,27 @@ export interface ServiceDetails extends Service {
   readonly positions: number;
 }
 
+/** One name to reconcile against the dictionary (W3C Reconciliation API query, already parsed). */
+export interface ReconcileQuery {
+  readonly query: string;
+  /** The price list's code for the service, extra evidence. */
+  readonly code?: string | null;
+  /** The price list's section heading, extra evidence. */
+  readonly section?: string | null;
+  /** At most this many candidates. @default 5 */
+  readonly limit?: number;
+}
+
+/** A reconciliation candidate; `score` is the same confidence ingest computes for that name. */
+export interface ReconcileCandidate {
+  readonly id: string;
+  readonly name: string;
+  readonly category: string;
+  readonly score: number;
+  /** True exactly when ingest would normalize the name to this service automatically. */
+  readonly match: boolean;
+}
+
 export interface Catalogue {
   /** Ingests a ZIP of price lists or one price file; one bad file becomes an error entry of the report. */
   ingest(source: IngestSource): Promise<IngestReport>;
@@ -166,5 +187,7 @@ export interface Catalogue {
   partnerServices(clinicId: string, query?: PageRequest): Promise<Page<PartnerService>>;
   listPositions(query?: PositionQuery): Promise<Page<Position>>;
   listPriceLists(): Promise<readonly PriceList[]>;
+  /** The matcher as ingest runs it (before the per-list concentrated-group rule): candidates per query, in order. */
+  reconcile(queries: readonly ReconcileQuery[]): Promise<ReconcileCandidate[][]>;
   close(): Promise<void>;
 }

@@ -2,7 +2,9 @@
  * `createCatalogue(deps)`: binds the dependencies to every use case. Without a store it uses memory
  * storage; without a dictionary it keeps whatever services the store already has.
  */
+import type { Embedder } from '../embed/embedder.js';
 import { createMatcher, type Matcher } from '../match/cascade.js';
+import { createEmbeddingStage } from '../match/embedding-stage.js';
 import type { Service } from '../storage/records.js';
 import { createMemoryStorage } from '../storage/memory.js';
 import type { Storage } from '../storage/storage.js';
@@ -14,6 +16,7 @@ import { ingest } from './ingest.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
 import { loadReadModel, type ReadModel } from './read-model.js';
+import { reconcile } from './reconcile.js';
 import { searchServices } from './search.js';
 import { computeStats } from './stats.js';
 
@@ -30,6 +33,11 @@ export interface CatalogueDeps {
    * @default none: such pages are reported as skipped in the file's warnings
    */
   readonly ocr?: PageOcr;
+  /**
+   * Embeddings for the last matching stage (`embedderFromEnv()`, best wrapped in a cache so that a second
+   * upload embeds only new names). @default none: the cascade ends with fuzzy
+   */
+  readonly embedder?: Embedder;
   /** The clock. @default () => new Date() */
   readonly now?: () => Date;
 }
@@ -53,7 +61,11 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     storage,
     matcher: () =>
       (matcher ??= Promise.all([storage.listServices(), storage.listLearnedSynonyms()]).then(([services, synonyms]) =>
-        createMatcher({ services, synonyms }),
+        createMatcher({
+          services,
+          synonyms,
+          ...(deps.embedder && { embeddings: createEmbeddingStage({ embedder: deps.embedder, services }) }),
+        }),
       )),
     invalidate(what) {
       model = null;
@@ -74,6 +86,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     partnerServices: async (id, query) => partnerServices(await readModel(), id, query),
     listPositions: async (query) => listPositions(await readModel(), query),
     listPriceLists: () => storage.listPriceLists(),
+    reconcile: (queries) => reconcile(ctx, queries),
     close: () => serialized(() => storage.close()),
   };
 }

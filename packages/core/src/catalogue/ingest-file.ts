@@ -36,8 +36,14 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Pro
   const now = ctx.now();
   const clinic = resolveClinic(await ctx.storage.listClinics(), facts, now);
   const priceListId = newId('pl');
-  const positions = buildPositions(extracted.rows, { price_list_id: priceListId, clinic_id: clinic.clinic_id }, await ctx.matcher());
-  const warnings = [...read.warnings, ...extracted.warnings];
+  const matchWarnings: string[] = [];
+  const positions = await buildPositions(
+    extracted.rows,
+    { price_list_id: priceListId, clinic_id: clinic.clinic_id },
+    await ctx.matcher(),
+    (message) => matchWarnings.push(message),
+  );
+  const warnings = [...read.warnings, ...extracted.warnings, ...matchWarnings];
   const sha256 = await sha256Hex(entry.bytes);
   const priceList: PriceList = {
     price_list_id: priceListId,

@@ -4,6 +4,7 @@ import { loadDefaultDictionary } from '../dictionary/default-dictionary.js';
 import type { Service } from '../storage/records.js';
 import type { Catalogue, FileReport } from './catalogue.js';
 import { createCatalogue } from './create-catalogue.js';
+import { DEFAULT_THRESHOLDS } from '../match/cascade.js';
 
 let dictionary: Service[];
 beforeAll(async () => {
@@ -47,27 +48,29 @@ describe('catalogue: ingest', () => {
   });
 
   it('withdraws only weak matches of a service that collected many names in one clinic (rule 1)', async () => {
-    // Audiometry rows 1440-1451 of «Клиника 6 прайс 2026.xlsx», verbatim: five names, one service.
-    const audiometry = [
-      [1362, 'D95.410.226.1', 'Аудиометрия в свободном звуковом поле', 'процедура', 1, 2498.5, 2630, 3200, 3900],
-      [1363, 'D95.410.213', 'Аудиометрия игровая', 'процедура', 1, 3192, 3360, 4000, 5000],
-      [1364, 'D95.410.213.1', 'Импедансная аудиометрия', 'процедура', 1, 3790.5, 3990, 4800, 6000],
-      [1369, 'D95.410.224.1', 'Речевая аудиометрия', 'процедура', 1, 1301.5, 1370, 1600, 2100],
-      [1373, 'D95.410.225', 'Тональная пороговая аудиометрия', 'процедура', 1, 3192, 3360, 4000, 5000],
+    // Temporal-bone X-ray rows 2062-2067 of «Клиника 6 прайс 2026.xlsx», verbatim: six names, one dictionary
+    // service (`Рентген височной кости`); the two-sided views differ from it more than the one-sided ones.
+    const xrays = [
+      [2062, 'C03.070.005.4', 'Рентгенография височных костей по Майеру с одной стороны', 'услуга', 1, 4987.5, 5250, 6300, 7900],
+      [2063, 'C03.070.005.5', 'Рентгенография височных костей по Шуллеру с одной стороны', 'услуга', 1, 4987.5, 5250, 6300, 7900],
+      [2064, 'C03.070.005.6', 'Рентгенография височных костей по Стенверсу с одной стороны', 'услуга', 1, 4987.5, 5250, 6300, 7900],
+      [2065, 'C03.070.005.1', 'Рентгенография височных костей по Стенверсу, двухсторонняя', 'услуга', 1, 5985, 6300, 7600, 9500],
+      [2066, 'C03.070.005.2', 'Рентгенография височных костей по Майеру, двухсторонняя', 'услуга', 1, 5985, 6300, 7600, 9500],
+      [2067, 'C03.070.005.3', 'Рентгенография височных костей по Шуллеру, двухсторонняя', 'услуга', 1, 5985, 6300, 7600, 9500],
     ] as const;
     const catalogue = await newCatalogue();
-    await catalogue.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, ...audiometry]) });
+    await catalogue.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, ...xrays]) });
     const positions = (await catalogue.listPositions()).items;
     for (const p of positions) {
       if (p.status === 'queued') expect(p.confidence).toBeLessThan(0.72);
       if (p.status === 'normalized') expect(p.method === 'code' && p.confidence < 0.72).toBe(false);
     }
-    const withdrawn = positions.filter((p) => p.status === 'queued' && p.confidence >= 0.62);
+    const withdrawn = positions.filter((p) => p.status === 'queued' && p.confidence >= DEFAULT_THRESHOLDS.accept);
     expect(withdrawn.length).toBeGreaterThan(0);
     // Alone in a list (no concentrated group), each withdrawn row is a match to the same service.
     for (const p of withdrawn) {
       const alone = await newCatalogue();
-      await alone.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, audiometry.find((r) => r[2] === p.raw_name)!]) });
+      await alone.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, xrays.find((r) => r[2] === p.raw_name)!]) });
       const [single] = (await alone.listPositions()).items;
       expect(single).toMatchObject({ status: 'normalized', service_id: p.candidates[0]?.service_id });
     }

@@ -1,61 +1,73 @@
 /**
- * The candidate index: an inverted index from stems to dictionary services, so that a name is scored
- * only against services that share a word with it, never against the whole dictionary.
+ * The candidate index: an inverted index from terms to dictionary services, so that a name is scored
+ * only against services that share a term with it, never against the whole dictionary.
  */
 import type { Service } from '../storage/records.js';
-import type { StemWeight } from './scorers/token-overlap.js';
-import { toStems } from './tokens.js';
+import type { TermWeights } from './scorers/term-coverage.js';
+import { normalizeName } from './normalize.js';
+import { toTerms } from './terms.js';
 
 /** A dictionary service prepared for matching. */
 export interface IndexedService {
   readonly service: Service;
-  readonly stems: readonly string[];
+  /** The matching key of its name (terms.ts). */
+  readonly terms: readonly string[];
+  /** The terms of its name outside brackets. */
+  readonly coreTerms: readonly string[];
 }
 
 export interface CandidateIndex {
   readonly services: readonly IndexedService[];
-  /** Rarity weight of a stem over the dictionary (inverse document frequency). */
-  readonly weight: StemWeight;
+  /** Rarity weights of terms over the dictionary (inverse document frequency). */
+  readonly weights: TermWeights;
   /** Services whose `name_norm` equals the given one; `[]` when none. */
   byNameNorm(nameNorm: string): readonly IndexedService[];
   /** Services whose tariff code is the given one; `[]` when none. */
   byTariffCode(code: string): readonly IndexedService[];
   /**
-   * Up to `limit` services sharing at least one stem with `stems`, the ones sharing the most weight first.
-   * `[]` when no service shares a stem.
+   * Up to `limit` services sharing at least one term with `terms`, the ones sharing the most weight first.
+   * `[]` when no service shares a term.
    */
-  candidates(stems: readonly string[], limit: number): readonly IndexedService[];
+  candidates(terms: readonly string[], limit: number): readonly IndexedService[];
 }
 
 /** Builds the index once per dictionary version; lookups are then cheap. */
 export function createCandidateIndex(services: readonly Service[]): CandidateIndex {
-  const indexed = services.map((service) => ({ service, stems: toStems(service.name_norm) }));
+  const indexed = services.map((service) => ({
+    service,
+    terms: toTerms(service.name_norm),
+    coreTerms: toTerms(normalizeName(service.name.replace(/\([^)]*\)/g, ' '))),
+  }));
   const postings = new Map<string, number[]>();
   const byName = new Map<string, IndexedService[]>();
   const byCode = new Map<string, IndexedService[]>();
   indexed.forEach((entry, i) => {
-    for (const stem of new Set(entry.stems)) pushTo(postings, stem, i);
+    for (const term of entry.terms) pushTo(postings, term, i);
     pushTo(byName, entry.service.name_norm, entry);
     if (entry.service.tariff_code) pushTo(byCode, entry.service.tariff_code, entry);
   });
   const count = Math.max(indexed.length, 1);
   const maxWeight = Math.log(1 + count);
-  const weight: StemWeight = (stem) => {
-    const df = postings.get(stem)?.length ?? 0;
-    return df === 0 ? maxWeight : Math.log(1 + count / df);
+  const weights: TermWeights = {
+    weight(term) {
+      const df = postings.get(term)?.length ?? 0;
+      return df === 0 ? maxWeight : Math.log(1 + count / df);
+    },
+    known: (term) => postings.has(term),
+    maxWeight,
   };
 
   return {
     services: indexed,
-    weight,
+    weights,
     byNameNorm: (nameNorm) => byName.get(nameNorm) ?? [],
     byTariffCode: (code) => byCode.get(code) ?? [],
-    candidates(stems, limit) {
+    candidates(terms, limit) {
       const shared = new Map<number, number>();
-      for (const stem of new Set(stems)) {
-        const list = postings.get(stem);
+      for (const term of new Set(terms)) {
+        const list = postings.get(term);
         if (!list) continue;
-        const w = weight(stem);
+        const w = weights.weight(term);
         for (const i of list) shared.set(i, (shared.get(i) ?? 0) + w);
       }
       return [...shared.entries()]

@@ -1,14 +1,15 @@
 /**
  * The matching cascade (DESIGN §4), cheapest stage first: clinic code → exact `name_norm` → learned
- * synonym → fuzzy. Each stage records its `method`. The embedding stage joins in a later version.
+ * synonym → fuzzy → embeddings (when configured). Each stage records its `method`.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
+import type { EmbeddingStage } from './embedding-stage.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { normalizeName } from './normalize.js';
-import { scoreNameSimilarity } from './scorers/name-similarity.js';
-import { toStems } from './tokens.js';
+import { scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
+import { toTerms } from './terms.js';
 
 /** What the cascade is asked to match: one priced row. */
 export interface MatchInput {
@@ -29,26 +30,43 @@ export interface MatchOutcome {
 
 /** Score limits of the fuzzy stage. */
 export interface MatchThresholds {
-  /** At or above: normalized automatically (rule 1 may still withdraw it below 0.72). @default 0.62 */
+  /** At or above: normalized automatically (rule 1 may still withdraw it below 0.72). @default 0.7 */
   readonly accept: number;
-  /** At or above (and below `accept`): queued for verification with candidates; below: unrecognized. @default 0.45 */
+  /** At or above (and below `accept`): queued for verification with candidates; below: unrecognized. @default 0.35 */
   readonly queue: number;
 }
 
-export const DEFAULT_THRESHOLDS: MatchThresholds = { accept: 0.62, queue: 0.45 };
+export const DEFAULT_THRESHOLDS: MatchThresholds = { accept: 0.7, queue: 0.35 };
 
 export interface Matcher {
+  /** The synchronous stages only (code, exact, synonym, fuzzy). */
   match(input: MatchInput): MatchOutcome;
+  /**
+   * Every stage, embeddings included when an embedder is configured; one outcome per input, in order.
+   * Ingest and the reconciliation service both use this, so they agree on every name.
+   */
+  matchAll(inputs: readonly MatchInput[], options?: MatchAllOptions): Promise<MatchOutcome[]>;
+}
+
+export interface MatchAllOptions {
+  /** Receives what the user should know, e.g. that embeddings failed and fuzzy matching stood in. */
+  readonly warn?: (message: string) => void;
 }
 
 export interface MatcherOptions {
   readonly services: readonly Service[];
   readonly synonyms?: readonly LearnedSynonym[];
   readonly thresholds?: Partial<MatchThresholds>;
+  /** The last stage; without it the cascade ends with fuzzy. */
+  readonly embeddings?: EmbeddingStage;
 }
 
 /** How many index candidates the fuzzy stage scores per name. */
 const CANDIDATE_LIMIT = 40;
+/** A fuzzy match must beat a differently named runner-up by this much to be automatic. */
+const AMBIGUITY_MARGIN = 0.03;
+/** How many more candidates the name and section together may bring. */
+const SECTION_CANDIDATE_LIMIT = 10;
 /** How many candidates a position keeps for the verification queue. */
 const KEPT_CANDIDATES = 5;
 /** A code match needs at least this name similarity: codes are shared by several dictionary entries. */
@@ -64,14 +82,19 @@ export function createMatcher(options: MatcherOptions): Matcher {
     if (servicesById.has(synonym.service_id)) synonyms.set(synonym.name_norm, synonym.service_id);
   }
 
-  return {
+  const matcher: Matcher = {
+    async matchAll(inputs, matchOptions) {
+      const outcomes = inputs.map((input) => matcher.match(input));
+      if (!options.embeddings) return outcomes;
+      return options.embeddings.apply(inputs, outcomes, matchOptions?.warn ?? (() => undefined));
+    },
     match(input) {
       const nameNorm = normalizeName(input.raw_name);
-      const stems = toStems(nameNorm);
-      const scored = scoreCandidates(index, stems);
+      const position = positionTermsOf(input, nameNorm);
+      const scored = scoreCandidates(index, position);
       const candidates = scored.slice(0, KEPT_CANDIDATES);
 
-      const byCode = matchByCode(index, input.code, stems);
+      const byCode = matchByCode(index, input.code, position);
       if (byCode) return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
 
       const exact = index.byNameNorm(nameNorm);
@@ -85,7 +108,7 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (learned) return normalized(nameNorm, learned, 1, 'synonym', candidates);
 
       const best = scored[0];
-      if (best && best.score >= thresholds.accept) {
+      if (best && best.score >= thresholds.accept && !isAmbiguous(scored)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
       const plausible = best !== undefined && best.score >= thresholds.queue;
@@ -94,27 +117,67 @@ export function createMatcher(options: MatcherOptions): Matcher {
       return { name_norm: nameNorm, service_id: null, confidence: best?.score ?? 0, method: null, status, candidates };
     },
   };
+  return matcher;
 }
 
 // ---- internal helpers ----
 
-function scoreCandidates(index: CandidateIndex, stems: readonly string[]): MatchCandidate[] {
-  return index
-    .candidates(stems, CANDIDATE_LIMIT)
-    .map((entry) => toCandidate(entry, round(scoreNameSimilarity(stems, entry.stems, index.weight)), 'fuzzy'))
+/** What the scorer reads of a row: its name's terms, its section's, and the name's first sentence alone. */
+interface RowTerms {
+  readonly full: PositionTerms;
+  /**
+   * The name's first sentence without brackets: `Осмотр невролога. Медицинский осмотр` → `Осмотр невролога`
+   * (later sentences often name a programme, brackets an extra scope); null when that is the whole name.
+   */
+  readonly head: PositionTerms | null;
+}
+
+/** A score for the first sentence alone costs this much against the whole name's. */
+const HEAD_FACTOR = 0.95;
+
+function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
+  const sectionTerms = input.section ? toTerms(normalizeName(input.section)) : [];
+  const full = { terms: toTerms(nameNorm), sectionTerms };
+  // The head: the first sentence, without bracketed asides (`Вскрытие гидраденита (в т.ч. 3 перевязки)`).
+  const head = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!.replace(/\([^)]*\)/g, ' ');
+  const headTerms = toTerms(normalizeName(head));
+  const same = headTerms.length === full.terms.length && headTerms.every((term, i) => term === full.terms[i]);
+  return { full, head: headTerms.length > 0 && !same ? { terms: headTerms, sectionTerms } : null };
+}
+
+function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): number {
+  const full = scoreTermCoverage(row.full, entry, index.weights);
+  return row.head ? Math.max(full, HEAD_FACTOR * scoreTermCoverage(row.head, entry, index.weights)) : full;
+}
+
+function scoreCandidates(index: CandidateIndex, row: RowTerms): MatchCandidate[] {
+  const byName = index.candidates(row.full.terms, CANDIDATE_LIMIT);
+  const withSection = row.full.sectionTerms.length > 0 ? index.candidates([...row.full.terms, ...row.full.sectionTerms], SECTION_CANDIDATE_LIMIT) : [];
+  return [...new Set([...byName, ...withSection])]
+    .map((entry) => toCandidate(entry, round(scoreRow(row, entry, index)), 'fuzzy'))
     .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * True when the runner-up, a differently named entry, scores within {@link AMBIGUITY_MARGIN} of the best:
+ * `Менингококк (ликвор)` against `Менингококк (носоглотка)` for a name that says neither. A person decides.
+ */
+function isAmbiguous(scored: readonly MatchCandidate[]): boolean {
+  const [best, ...rest] = scored;
+  const rival = rest.find((c) => c.name !== best!.name);
+  return rival !== undefined && best!.score - rival.score < AMBIGUITY_MARGIN;
 }
 
 function matchByCode(
   index: CandidateIndex,
   code: string | null,
-  stems: readonly string[],
+  row: RowTerms,
 ): { service: Service; confidence: number } | null {
   for (const tariffCode of tariffCodesOf(code)) {
     const sharing = index.byTariffCode(tariffCode);
     let best: { entry: IndexedService; score: number } | null = null;
     for (const entry of sharing) {
-      const score = scoreNameSimilarity(stems, entry.stems, index.weight);
+      const score = scoreRow(row, entry, index);
       if (!best || score > best.score) best = { entry, score };
     }
     if (best && best.score >= CODE_NAME_FLOOR) {

@@ -3,7 +3,16 @@ export { stemWord, toStems } from './tokens.js';
 export { normalizeTariffCode, tariffCodesOf } from './tariff-code.js';
 export { isCodeMnemonic } from './code-mnemonic.js';
 export { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
-export { scoreNameSimilarity } from './scorers/name-similarity.js';
+export { scoreTermCoverage, termCredit, type TermWeights, type PositionTerms, type EntryTerms } from './scorers/term-coverage.js';
+export { toTerms } from './terms.js';
+export { TERM_EQUIVALENCES, type TermEquivalence } from './term-table.js';
+export { compareTermClasses, termClassOf, type TermClass } from './term-classes.js';
+export {
+  createEmbeddingStage,
+  DEFAULT_EMBEDDING_THRESHOLDS,
+  type EmbeddingStage,
+  type EmbeddingThresholds,
+} from './embedding-stage.js';
 export {
   createMatcher,
   DEFAULT_THRESHOLDS,
@@ -12,5 +21,6 @@ export {
   type MatchInput,
   type MatchOutcome,
   type MatchThresholds,
+  type MatchAllOptions,
 } from './cascade.js';
 export { withdrawConcentratedGroups, WITHDRAWAL_CONFIDENCE, CONCENTRATED_GROUP_SIZE } from './concentrated-groups.js';

@@ -18,7 +18,9 @@ const MIN_STEM = 3;
 
 /** The stem of one lower-case word; digits and Latin words stay as they are. */
 export function stemWord(word: string): string {
-  if (!/^[а-я]+$/.test(word) || word.length <= MIN_STEM + 1) return word;
+  if (!/^[а-я]+$/.test(word) || word.length < MIN_STEM + 1) return word;
+  // A four-letter word loses only a vowel ending (`мочи` → `моч`, `таза` → `таз`), never a longer one.
+  if (word.length === MIN_STEM + 1) return /[аеиоуыюяь]$/.test(word) ? word.slice(0, MIN_STEM) : word;
   for (const ending of ENDINGS) {
     if (word.endsWith(ending) && word.length - ending.length >= MIN_STEM) {
       return word.slice(0, word.length - ending.length);

@@ -1,0 +1,49 @@
+/**
+ * Words of a price-list name that say nothing about *which* service it is: who performs it (degrees,
+ * categories, «врача»), whether the visit is the first, the unit of sale, lab workflow words and
+ * prepositions. Matching drops them from both sides (docs/matching.md lists them).
+ */
+
+/**
+ * Phrases removed from the normalized text before stemming, as sources of regular expressions matched on
+ * whole words (`\\b` knows no Cyrillic, so {@link wholeWords} anchors them on spaces).
+ */
+const NOISE_PHRASES: readonly RegExp[] = [
+  // Degrees, titles and categories of the doctor.
+  wholeWords(String.raw`(?:к ?м ?н|д ?м ?н|к ?б ?н|д ?б ?н|phd|профессор[а-я]*|доцент[а-я]*|академик[а-я]*|заведующ[а-я]*|зав отд[а-я]*|главн[а-я]* врач[а-я]*)`),
+  wholeWords(String.raw`(?:врач[а-я]* )?(?:высш[а-я]*|перв[а-я]*|втор[а-я]*) категори[а-я]*`),
+  wholeWords(String.raw`категори[а-я]*`),
+  // Primary / repeat visit words.
+  wholeWords(String.raw`(?:первичн[а-я]*|повторн[а-я]*|первично|повторно)`),
+  // What the price does not include.
+  wholeWords(String.raw`без (?:учета|стоимости|учёта) [а-я]+`),
+  // Units of sale.
+  wholeWords(String.raw`\d* ?(?:посещени[а-я]*|услуг[а-я]*|сеанс[а-я]*)`),
+  // Laboratory workflow words that every lab row carries.
+  wholeWords(String.raw`(?:определени[а-я]*|обнаружени[а-я]*|выявлени[а-я]*|на анализаторе|анализатор[а-я]*|ручным методом|метод[а-я]*)`),
+  // «антитела класса IgG»: the class word before the class.
+  wholeWords(String.raw`класс[а-я]*(?= (?:ig|иммуноглобулин))`),
+  // Imaging projections and zones, the word «исследование» itself.
+  wholeWords(String.raw`(?:в )?\d* ?х? ?проекци[а-я]*|исследовани[а-я]*|обзорн[а-я]*`),
+  // Doctor, patient, adults (the dictionary names children's services, never adults').
+  wholeWords(String.raw`(?:врач[а-я]*|специалист[а-я]*|пациент[а-я]*|взросл[а-я]*|взр)`),
+];
+
+/** Single words dropped after stemming: prepositions and conjunctions. */
+const STOP_WORDS = new Set(['в', 'во', 'на', 'и', 'или', 'для', 'по', 'из', 'к', 'ко', 'от', 'при', 'у', 'с', 'со', 'до', 'а', 'о', 'об', 'под', 'над', 'за', 'без', 'т', 'ч']);
+
+/** `nameNorm` (already normalized) without its noise phrases; single spaces. */
+export function dropNoisePhrases(nameNorm: string): string {
+  let text = ` ${nameNorm} `;
+  for (const pattern of NOISE_PHRASES) text = text.replace(pattern, ' ');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function wholeWords(source: string): RegExp {
+  return new RegExp(`(?<= )(?:${source})(?= )`, 'g');
+}
+
+/** True for a word that carries no meaning on its own (a preposition, a conjunction). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}

@@ -1,0 +1,110 @@
+/**
+ * The fuzzy scorer over terms (see terms.ts). Dictionary names are short and canonical
+ * (`Ферритин`, `Прием офтальмолога`), price-list names long and wordy
+ * (`Определение ферритина в сыворотке крови ИФА методом`), so the score is asymmetric:
+ * - how much of the dictionary entry the position covers (a bracketed gloss of the entry, as in
+ *   `ЦМВ (ВПГ-V) Ig G`, may be left uncovered; the row's section may cover a term the name leaves
+ *   implicit, for less credit);
+ * - times a penalty for every word of the position the entry does not explain: a word other entries use
+ *   (`спинного` in `МРТ головного + спинного мозга`) weighs by its rarity, a word no entry uses only a
+ *   little, the material of a test whose entry names none (`в сыворотке крови`) not at all;
+ * - disagreeing term classes (modality, material, antibody class) sink it;
+ * - a little edit similarity of the sorted terms separates near ties.
+ */
+import leven from 'leven';
+import { compareTermClasses, termClassOf } from '../term-classes.js';
+import { scoreEditSimilarity } from './edit-similarity.js';
+
+/** Rarity weights of terms over the dictionary. */
+export interface TermWeights {
+  /** Weight of a term the dictionary uses; higher for rarer ones. */
+  weight(term: string): number;
+  /** True when some dictionary name has the term. */
+  known(term: string): boolean;
+  /** The largest weight (of a term used by one entry). */
+  readonly maxWeight: number;
+}
+
+/** What the scorer knows of a position. */
+export interface PositionTerms {
+  readonly terms: readonly string[];
+  /** Terms of the row's section heading, `[]` when none. */
+  readonly sectionTerms: readonly string[];
+}
+
+/** What the scorer knows of a dictionary entry. */
+export interface EntryTerms {
+  readonly terms: readonly string[];
+  /** The terms outside brackets (`ЦМВ (ВПГ-V) Ig G` → `цмв igg`); equal to `terms` when there are none. */
+  readonly coreTerms: readonly string[];
+}
+
+const EDIT_WEIGHT = 0.1;
+/** Credit for an entry term found only in the section heading. */
+const SECTION_CREDIT = 0.8;
+/** Cost of leaving the entry's bracketed gloss uncovered. */
+const CORE_ONLY_FACTOR = 0.97;
+/** How hard an unexplained position word bites, at the rarest weight. */
+const EXTRA_KNOWN_PENALTY = 0.4;
+const EXTRA_UNKNOWN_FACTOR = 0.88;
+const COVER_EXPONENT = 1.5;
+const CONFLICT_FACTOR = 0.3;
+const MISSING_MODALITY_FACTOR = 0.6;
+
+/** Similarity of a position to a dictionary entry, 0..1. */
+export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
+  if (position.terms.length === 0 || entry.terms.length === 0) return 0;
+  const weight = (term: string) => weights.weight(term);
+  const cover = Math.max(
+    entryCoverage(entry.terms, position, weight),
+    entry.coreTerms.length > 0 && entry.coreTerms.length < entry.terms.length
+      ? CORE_ONLY_FACTOR * entryCoverage(entry.coreTerms, position, weight)
+      : 0,
+  );
+  const entryHasMaterial = entry.terms.some((term) => termClassOf(term) === 'material');
+  let penalty = 1;
+  for (const term of position.terms) {
+    if (termCredit(term, entry.terms) >= 0.5) continue;
+    if (!entryHasMaterial && termClassOf(term) === 'material') continue;
+    penalty *= weights.known(term) && !/^\d+$/.test(term) ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight : EXTRA_UNKNOWN_FACTOR;
+  }
+  const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * scoreEditSimilarity(position.terms, entry.terms);
+  const evidence = position.terms.some((term) => termClassOf(term) === 'modality')
+    ? position.terms
+    : [...position.terms, ...position.sectionTerms];
+  const classes = compareTermClasses(evidence, entry.terms);
+  if (classes === 'conflict') return score * CONFLICT_FACTOR;
+  if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
+  return score;
+}
+
+/** How well `other` contains one term: 1 for the same term, less for a near one (an OCR slip, a cut ending). */
+export function termCredit(term: string, other: readonly string[]): number {
+  let best = 0;
+  for (const candidate of other) {
+    if (candidate === term) return 1;
+    best = Math.max(best, nearCredit(term, candidate));
+  }
+  return best;
+}
+
+// ---- internal helpers ----
+
+function entryCoverage(terms: readonly string[], position: PositionTerms, weight: (term: string) => number): number {
+  let total = 0;
+  let covered = 0;
+  for (const term of terms) {
+    const w = weight(term);
+    total += w;
+    covered += w * Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
+  }
+  return total === 0 ? 0 : covered / total;
+}
+
+function nearCredit(a: string, b: string): number {
+  const shorter = a.length <= b.length ? a : b;
+  const longer = a.length <= b.length ? b : a;
+  if (shorter.length >= 5 && longer.startsWith(shorter)) return 0.9;
+  if (shorter.length >= 6 && longer.length - shorter.length <= 1 && leven(a, b) <= 1) return 0.8;
+  return 0;
+}

@@ -1,0 +1,66 @@
+/**
+ * Classes of terms that must agree for two names to denote one service: the imaging modality, the
+ * material a test is run on, the antibody class and the quantitative/qualitative reading. A shared
+ * body part does not make `МРТ коленного сустава` a knee X-ray, and a shared analyte does not make
+ * urine urea serum urea. Terms are the output of `toTerms` (stems and canonical terms).
+ */
+
+export type TermClass = 'modality' | 'material' | 'antibody' | 'reading';
+
+const CLASS_MEMBERS: Readonly<Record<TermClass, readonly string[]>> = {
+  modality: [
+    'узи', 'мрт', 'кт', 'рентген', 'флюорография', 'экг', 'эхокг', 'ээг', 'энмг', 'фгдс', 'колоноскопия', 'маммограф',
+    'маммографи', 'денситометр', 'денситометри', 'рентгеноскоп', 'рентгеноскопи', 'сцинтиграф', 'сцинтиграфи',
+    'пэт', 'ангиограф', 'ангиографи', 'эндоскоп', 'эндоскопи', 'бронхоскоп', 'бронхоскопи', 'цистоскоп', 'цистоскопи',
+    'холтер', 'смад',
+  ],
+  material: ['кров', 'моча', 'моч', 'кал', 'мокрот', 'слюн', 'ликвор', 'сперм', 'эякулят', 'волос', 'ногт', 'мазок', 'соскоб', 'пот', 'желч'],
+  antibody: ['igg', 'igm', 'iga', 'ige', 'суммарн', 'авидност'],
+  reading: ['количествен', 'количественн', 'качествен', 'качественн', 'полуколичествен'],
+};
+
+const CLASS_OF = new Map<string, TermClass>();
+for (const [cls, members] of Object.entries(CLASS_MEMBERS) as [TermClass, readonly string[]][]) {
+  for (const member of members) CLASS_OF.set(member, cls);
+}
+
+/** The class of a term, or null for a term without one. */
+export function termClassOf(term: string): TermClass | null {
+  return CLASS_OF.get(term) ?? null;
+}
+
+/**
+ * How the classes of two term lists agree: `conflict` when both name a member of one class and share
+ * none of them (`мрт` against `кт`; `igg` against `igm`), `missing` when the entry names a modality the
+ * position lacks, else `agree`.
+ */
+export function compareTermClasses(position: readonly string[], entry: readonly string[]): 'agree' | 'missing' | 'conflict' {
+  const positionByClass = groupByClass(position);
+  const entryByClass = groupByClass(entry);
+  let missing = false;
+  for (const [cls, entryTerms] of entryByClass) {
+    const positionTerms = positionByClass.get(cls);
+    if (!positionTerms) {
+      if (cls === 'modality') missing = true;
+      continue;
+    }
+    if (![...entryTerms].some((term) => positionTerms.has(term))) return 'conflict';
+  }
+  // A position that names a modality the entry lacks is another study (`Рентгеноскопия органов малого таза`).
+  if (positionByClass.has('modality') && !entryByClass.has('modality')) return 'conflict';
+  return missing ? 'missing' : 'agree';
+}
+
+// ---- internal helpers ----
+
+function groupByClass(terms: readonly string[]): Map<TermClass, Set<string>> {
+  const groups = new Map<TermClass, Set<string>>();
+  for (const term of terms) {
+    const cls = termClassOf(term);
+    if (!cls) continue;
+    const set = groups.get(cls) ?? new Set<string>();
+    set.add(term);
+    groups.set(cls, set);
+  }
+  return groups;
+}

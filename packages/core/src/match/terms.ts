@@ -1,0 +1,69 @@
+/**
+ * The matching key of a name: its *terms*. Noise phrases dropped, words stemmed, prepositions removed,
+ * and every phrasing of the equivalence table replaced by its canonical term, so that
+ * `Первичная консультация врача-окулиста (к.м.н.)` and `Прием офтальмолога` have the same terms.
+ */
+import { dropNoisePhrases, isStopWord } from './noise-words.js';
+import { normalizeName } from './normalize.js';
+import { TERM_EQUIVALENCES } from './term-table.js';
+import { stemWord } from './tokens.js';
+
+interface Replacement {
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+}
+
+const replacementsByFirstStem = buildReplacements();
+
+/** The terms of a normalized name (see {@link normalizeName}), in order, each once. */
+export function toTerms(nameNorm: string): string[] {
+  const stems = dropNoisePhrases(nameNorm)
+    .split(' ')
+    .filter((word) => word.length > 0 && !isStopWord(word))
+    .map(stemWord);
+  const terms: string[] = [];
+  for (let i = 0; i < stems.length; ) {
+    const replacement = longestReplacementAt(stems, i);
+    if (replacement) {
+      terms.push(...replacement.to);
+      i += replacement.from.length;
+    } else {
+      terms.push(stems[i]!);
+      i += 1;
+    }
+  }
+  return [...new Set(terms)];
+}
+
+// ---- internal helpers ----
+
+function longestReplacementAt(stems: readonly string[], start: number): Replacement | null {
+  for (const candidate of replacementsByFirstStem.get(stems[start]!) ?? []) {
+    if (candidate.from.every((stem, k) => stems[start + k] === stem)) return candidate;
+  }
+  return null;
+}
+
+function buildReplacements(): Map<string, Replacement[]> {
+  const byFirst = new Map<string, Replacement[]>();
+  for (const row of TERM_EQUIVALENCES) {
+    const to = stemPhrase(row.canonical);
+    for (const variant of row.variants) {
+      const from = stemPhrase(variant);
+      if (from.length === 0) continue;
+      const list = byFirst.get(from[0]!) ?? [];
+      list.push({ from, to });
+      byFirst.set(from[0]!, list);
+    }
+  }
+  // Longest phrasing first, so `узи сердца` wins over `узи`.
+  for (const list of byFirst.values()) list.sort((a, b) => b.from.length - a.from.length);
+  return byFirst;
+}
+
+function stemPhrase(phrase: string): string[] {
+  return normalizeName(phrase)
+    .split(' ')
+    .filter((word) => word.length > 0 && !isStopWord(word))
+    .map(stemWord);
+}
