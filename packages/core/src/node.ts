@@ -4,3 +4,4 @@
 export { loadDefaultDictionary } from './dictionary/default-dictionary.js';
 export { createTesseractOcr, type TesseractOcrOptions, type RasterizerKind } from './ocr/index.js';
 export { createFileEmbeddingCache } from './embed/file-embedding-cache.js';
+export { createNodeFolderAccess, type NodeFolderAccessOptions } from './watch/node-folder-access.js';

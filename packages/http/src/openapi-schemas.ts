@@ -163,7 +163,7 @@ const fileReportError = {
 
 const partnerPrice = {
   type: 'object',
-  required: ['clinic_id', 'clinic_name', 'city', 'price', 'deviation', 'deviation_share', 'effective_date', 'price_list_id', 'positions'],
+  required: ['clinic_id', 'clinic_name', 'city', 'price', 'deviation', 'deviation_share', 'deviation_kind', 'outlier', 'effective_date', 'price_list_id', 'positions'],
   properties: {
     clinic_id: { type: 'string' },
     clinic_name: { type: 'string' },
@@ -171,6 +171,12 @@ const partnerPrice = {
     price: { type: 'number', description: "Representative price: median of the clinic's positions for the service in its latest list." },
     deviation: { type: 'number', description: 'price - median' },
     deviation_share: { type: 'number', description: '(price - median) / median; 0.12 = 12 % above the median.' },
+    deviation_kind: {
+      type: 'string',
+      enum: ['overpayment', 'saving', 'at_median'],
+      description: 'Above the median (the insurer overpays), below it (saves), or at it.',
+    },
+    outlier: { type: 'boolean', description: "Outside the comparison's `outlier_bounds`." },
     effective_date: nullable('string', { format: 'date' }),
     price_list_id: { type: 'string' },
     positions: {
@@ -181,6 +187,53 @@ const partnerPrice = {
         properties: { position_id: { type: 'string' }, raw_name: { type: 'string' }, price: { type: 'number' } },
       },
     },
+  },
+};
+
+const outlierBounds = {
+  type: 'object',
+  description:
+    'Prices outside [low, high] are outliers. `iqr` (4+ clinics): [Q1 − 1.5·IQR, Q3 + 1.5·IQR], widened to at least ' +
+    '±10 % of the median; `half_median` (3 clinics): ±50 % of the median; `none` (1–2 clinics): nothing is flagged.',
+  required: ['rule', 'low', 'high'],
+  properties: {
+    rule: { type: 'string', enum: ['iqr', 'half_median', 'none'] },
+    low: nullable('number'),
+    high: nullable('number'),
+  },
+};
+
+const priceChangeLine = {
+  type: 'object',
+  required: ['position_id', 'raw_name', 'price'],
+  properties: { position_id: { type: 'string' }, raw_name: { type: 'string' }, price: { type: 'number' } },
+};
+
+const priceChange = {
+  type: 'object',
+  description: "One service of one clinic whose representative price changed between two consecutive lists.",
+  required: ['clinic_id', 'clinic_name', 'city', 'service_id', 'service_name', 'category', 'price_kind', 'old_price', 'new_price', 'change', 'change_share', 'direction', 'old_effective_date', 'new_effective_date', 'old_price_list_id', 'new_price_list_id', 'old_file_name', 'new_file_name', 'old_positions', 'new_positions'],
+  properties: {
+    clinic_id: { type: 'string' },
+    clinic_name: { type: 'string' },
+    city: nullable('string'),
+    service_id: { type: 'string' },
+    service_name: { type: 'string' },
+    category: { type: 'string' },
+    price_kind: { type: 'string', enum: ['resident', 'nonresident'], description: 'Which price was compared.' },
+    old_price: { type: 'number', description: 'Representative price in the older list (median of its lines for the service).' },
+    new_price: { type: 'number' },
+    change: { type: 'number', description: 'new_price − old_price' },
+    change_share: { type: 'number', description: '(new − old) / old; 0.25 = 25 % up.' },
+    direction: { type: 'string', enum: ['up', 'down'] },
+    old_effective_date: nullable('string', { format: 'date' }),
+    new_effective_date: nullable('string', { format: 'date' }),
+    old_price_list_id: { type: 'string' },
+    new_price_list_id: { type: 'string' },
+    old_file_name: { type: 'string' },
+    new_file_name: { type: 'string' },
+    old_positions: { type: 'array', items: priceChangeLine, description: 'The lines behind old_price.' },
+    new_positions: { type: 'array', items: priceChangeLine, description: 'The lines behind new_price.' },
   },
 };
 
@@ -260,11 +313,14 @@ export const schemas = {
   },
   Stats: {
     type: 'object',
-    required: ['services', 'clinics', 'price_lists', 'positions', 'normalized', 'normalized_share', 'queued', 'unrecognized', 'skipped', 'by_method', 'by_status'],
+    required: ['services', 'clinics', 'cities', 'price_lists', 'documents', 'last_ingest_at', 'positions', 'normalized', 'normalized_share', 'queued', 'unrecognized', 'skipped', 'by_method', 'by_status'],
     properties: {
       services: { type: 'integer' },
       clinics: { type: 'integer' },
+      cities: { type: 'integer', description: 'Distinct cities of the clinics (unknown cities not counted).' },
       price_lists: { type: 'integer' },
+      documents: { type: 'integer', description: 'Ingested documents: one per price list (same figure as `price_lists`).' },
+      last_ingest_at: nullable('string', { format: 'date-time', description: 'When the newest list was ingested.' }),
       positions: { type: 'integer', description: 'All extracted positions, every version.' },
       normalized: { type: 'integer' },
       normalized_share: { type: 'number', minimum: 0, maximum: 1, description: 'normalized / positions.' },
@@ -292,10 +348,26 @@ export const schemas = {
     },
   },
   PartnerPrice: partnerPrice,
+  OutlierBounds: outlierBounds,
+  PriceChange: priceChange,
+  PriceChangePage: {
+    allOf: [
+      ref('Page'),
+      {
+        type: 'object',
+        required: ['items', 'threshold', 'price_kind'],
+        properties: {
+          items: { type: 'array', items: ref('PriceChange') },
+          threshold: { type: 'number', description: 'The threshold applied.' },
+          price_kind: { type: ['string', 'null'], enum: ['resident', 'nonresident', null], description: 'The kind requested; null: per service, resident where both lists have it, else non-resident.' },
+        },
+      },
+    ],
+  },
   ServiceComparison: {
     type: 'object',
     description: 'One row per clinic with a representative price, plus median, spread and deviations.',
-    required: ['service', 'price_kind', 'median', 'min', 'max', 'spread', 'spread_ratio', 'partners'],
+    required: ['service', 'price_kind', 'median', 'min', 'max', 'spread', 'spread_ratio', 'clinics', 'outlier_bounds', 'partners'],
     properties: {
       service: ref('Service'),
       price_kind: { type: 'string', enum: ['resident', 'nonresident'] },
@@ -304,6 +376,8 @@ export const schemas = {
       max: nullable('number'),
       spread: nullable('number', { description: 'max - min' }),
       spread_ratio: nullable('number', { description: 'max / min' }),
+      clinics: { type: 'integer', minimum: 0, description: 'Clinics compared (rows of `partners`).' },
+      outlier_bounds: ref('OutlierBounds'),
       partners: { type: 'array', items: ref('PartnerPrice') },
     },
   },
@@ -385,6 +459,66 @@ export const schemas = {
         },
       },
     },
+  },
+  ScanSummary: {
+    type: 'object',
+    description: 'The last scan in brief.',
+    required: ['folder', 'trigger', 'started_at', 'finished_at', 'files', 'errors', 'skipped', 'positions'],
+    properties: {
+      folder: { type: 'string' },
+      trigger: { type: 'string', enum: ['request', 'schedule'] },
+      started_at: { type: 'string', format: 'date-time' },
+      finished_at: { type: 'string', format: 'date-time' },
+      files: { type: 'integer', description: 'Files (or ZIP entries) ingested, successfully or not.' },
+      errors: { type: 'integer' },
+      skipped: { type: 'integer', description: 'Files skipped because their content was ingested before.' },
+      positions: { type: 'integer' },
+    },
+  },
+  Settings: {
+    type: 'object',
+    required: ['watch_folder', 'scan_interval_minutes', 'last_scan'],
+    properties: {
+      watch_folder: nullable('string', { description: 'Absolute path of the watched folder on the server.' }),
+      scan_interval_minutes: { type: 'integer', minimum: 0, maximum: 1440, description: 'Minutes between scheduled scans; 0 = off.' },
+      last_scan: { oneOf: [ref('ScanSummary'), { type: 'null' }] },
+    },
+  },
+  SettingsPatch: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'Absent fields keep their value.',
+    properties: {
+      watch_folder: nullable('string', {
+        description: 'An existing directory the server can read (absolute path); null clears it.',
+      }),
+      scan_interval_minutes: { type: 'integer', minimum: 0, maximum: 1440, description: '0 switches the schedule off.' },
+    },
+  },
+  SkippedFile: {
+    type: 'object',
+    required: ['file', 'sha256', 'known_as'],
+    properties: {
+      file: { type: 'string', description: 'Path in the folder; a ZIP entry is `<zip>/<entry>`.' },
+      sha256: { type: 'string' },
+      known_as: { type: 'string', description: 'The path under which the same content is in the ingested_file log.' },
+    },
+  },
+  ScanReport: {
+    allOf: [
+      ref('IngestReport'),
+      {
+        type: 'object',
+        required: ['folder', 'trigger', 'started_at', 'finished_at', 'skipped'],
+        properties: {
+          folder: { type: 'string' },
+          trigger: { type: 'string', enum: ['request', 'schedule'] },
+          started_at: { type: 'string', format: 'date-time' },
+          finished_at: { type: 'string', format: 'date-time' },
+          skipped: { type: 'array', items: ref('SkippedFile') },
+        },
+      },
+    ],
   },
   Health: {
     type: 'object',

@@ -11,6 +11,8 @@
 import { itemsOf, pageOf, schemaRef, schemas } from './openapi-schemas.js';
 import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
 import { MATCH_METHODS, POSITION_STATUSES } from './routes/positions.js';
+import { queuePaths, queueSchemas } from './openapi-queue.js';
+import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ok = (description: string, schema: unknown) => ({ description, content: json(schema) });
@@ -58,6 +60,7 @@ export const openapiDocument: OpenApiDocument = {
     { name: 'catalogue', description: 'Services, clinics, prices' },
     { name: 'reconcile', description: 'The matcher as a W3C Reconciliation Service (OpenRefine)' },
     { name: 'system', description: 'Health and statistics' },
+    { name: 'queue', description: 'The verification queue: match, skip, undo; unmatched positions' },
   ],
   paths: {
     '/ingest': {
@@ -131,6 +134,7 @@ export const openapiDocument: OpenApiDocument = {
         ],
         responses: { '200': ok('A page of services', pageOf('Service')), '400': error('BadRequest'), ...common },
       },
+      post: createServiceOperation,
     },
     '/services/{id}': {
       get: {
@@ -146,6 +150,10 @@ export const openapiDocument: OpenApiDocument = {
         tags: ['catalogue'],
         operationId: 'compareService',
         summary: 'One row per clinic with a representative price, the median, spread and deviations',
+        description:
+          "Representative price of a clinic: in its newest price list that prices the service (in the chosen kind), " +
+          'the median of its lines for the service. Each row has its deviation from the median across clinics ' +
+          '(absolute, share, `overpayment`/`saving`/`at_median`) and `outlier` by the rule in `outlier_bounds`.',
         parameters: [
           param('serviceId'),
           query('price_kind', 'Which price to compare', {
@@ -214,6 +222,37 @@ export const openapiDocument: OpenApiDocument = {
         responses: { '200': ok('The price lists', itemsOf('PriceList')), ...common },
       },
     },
+    '/price-changes': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'priceChanges',
+        summary: "Services whose price changed by at least a threshold between a clinic's consecutive lists",
+        description:
+          "Per clinic, lists ordered by effective date then ingest time; each compared with the one before it. " +
+          'Representative price per list: median of its lines for the service. Sorted by |change| descending.',
+        parameters: [
+          query('threshold', 'Smallest relative change |new − old| / old reported, 0.2 = 20 %', {
+            type: 'number',
+            exclusiveMinimum: 0,
+            maximum: 10,
+            default: 0.2,
+          }),
+          query('city', 'Only clinics in this city'),
+          query('clinic_id', 'Only this clinic'),
+          query('price_kind', 'Compare only this price (default: resident where both lists have it, else non-resident)', {
+            type: 'string',
+            enum: ['resident', 'nonresident'],
+          }),
+          ...paged,
+        ],
+        responses: {
+          '200': ok('A page of price changes, biggest first', schemaRef('PriceChangePage')),
+          '400': error('BadRequest'),
+          '404': error('NotFound'),
+          ...common,
+        },
+      },
+    },
     '/reconcile': {
       get: {
         tags: ['reconcile'],
@@ -267,6 +306,78 @@ export const openapiDocument: OpenApiDocument = {
         },
       },
     },
+    ...queuePaths,
+    ...proposalPaths,
+    '/settings': {
+      get: {
+        tags: ['ingest'],
+        operationId: 'getSettings',
+        summary: 'The watched folder, the scan schedule and the last scan in brief',
+        responses: { '200': ok('The settings', schemaRef('Settings')), ...common },
+      },
+      post: {
+        tags: ['ingest'],
+        operationId: 'updateSettings',
+        summary: 'Set the watched folder and/or the scan interval',
+        description:
+          'The folder must exist on the server, be a directory and be readable; otherwise 400 naming the path ' +
+          'and why. `scan_interval_minutes`: 1 to 1440, 0 switches the built-in schedule off. A rejected ' +
+          'change changes nothing.',
+        requestBody: { required: true, content: json(schemaRef('SettingsPatch')) },
+        responses: { '200': ok('The settings after the change', schemaRef('Settings')), '400': error('BadRequest'), ...common },
+      },
+    },
+    '/scan': {
+      post: {
+        tags: ['ingest'],
+        operationId: 'scan',
+        summary: 'Ingest the new files of the watched folder',
+        description:
+          'Reads every file under the folder (ZIPs and single price files, sub-folders included) and ingests ' +
+          'those whose content (SHA-256) is not in the `ingested_file` log: a renamed copy is skipped, a ' +
+          'changed file is ingested. Inside a new ZIP, known entries are skipped one by one. Same per-file ' +
+          'report as `/ingest`, plus `skipped`. Scans never overlap: while one runs (requested or scheduled) ' +
+          'another request gets 409 `CONFLICT` at once.',
+        responses: {
+          '200': ok('The scan report', schemaRef('ScanReport')),
+          '400': error('BadRequest'),
+          '409': error('Conflict'),
+          ...common,
+        },
+      },
+    },
+    '/scan/last': {
+      get: {
+        tags: ['ingest'],
+        operationId: 'lastScan',
+        summary: "The last scan's full report (kept across restarts)",
+        responses: { '200': ok('The last scan report', schemaRef('ScanReport')), '404': error('NotFound'), ...common },
+      },
+    },
+    '/export.xlsx': {
+      get: {
+        tags: ['catalogue'],
+        operationId: 'exportWorkbook',
+        summary: 'The catalogue as an XLSX workbook (streamed)',
+        description:
+          'Sheet `Каталог`: one row per service priced by at least one clinic: id, name, category, tariff code, ' +
+          'origin, each clinic\'s representative price (as in `/services/{id}/partners`, resident) in its own ' +
+          'column, median, min, max, number of clinics. Sheet `Все позиции`: every position, queued, skipped ' +
+          'and unrecognized ones too: clinic, city, file, effective date, raw name, code, section, prices, ' +
+          'status, service, method, confidence. Every text is a string cell, never a formula.',
+        responses: {
+          '200': {
+            description: 'The workbook, `Content-Disposition: attachment; filename="pricecat-YYYY-MM-DD.xlsx"`',
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+              },
+            },
+          },
+          ...common,
+        },
+      },
+    },
     '/health': {
       get: {
         tags: ['system'],
@@ -277,7 +388,7 @@ export const openapiDocument: OpenApiDocument = {
     },
   },
   components: {
-    schemas,
+    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas },
     parameters: {
       limit: query('limit', `Page size, 1 to ${MAX_LIMIT}`, {
         type: 'integer',
@@ -295,6 +406,7 @@ export const openapiDocument: OpenApiDocument = {
       UnsupportedFormat: { description: 'The file is neither a ZIP nor a supported price-list format', content: json(schemaRef('Error')) },
       Unprocessable: { description: 'The file was read but holds no price table, or could not be extracted', content: json(schemaRef('Error')) },
       Internal: { description: 'Unexpected server error; details are in the server log', content: json(schemaRef('Error')) },
+      Conflict: { description: 'The request conflicts with the current state (`CONFLICT`), e.g. a scan is already running', content: json(schemaRef('Error')) },
     },
   },
 };

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startScanSchedule } from '@pricecat/core';
 import { createApp, type AppOptions } from './app.js';
 
 /** Options of {@link startServer}: those of `createApp` plus where to listen. */
@@ -13,6 +14,12 @@ export interface ServerOptions extends AppOptions {
   readonly port?: number;
   /** Interface to bind. @default '127.0.0.1' (local only; use '0.0.0.0' to expose it) */
   readonly host?: string;
+  /**
+   * The built-in schedule of watched-folder scans (setting `scan_interval_minutes`), started with the
+   * server and stopped by `close()`. `false` switches it off; the numbers shorten its clock in tests.
+   * @default on, a minute of 60 000 ms, settings checked every minute
+   */
+  readonly scanSchedule?: false | { readonly minuteMs?: number; readonly checkEveryMs?: number };
 }
 
 /** A running server. */
@@ -21,7 +28,10 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly server: Server;
-  /** Stops accepting connections, drops idle keep-alive ones and resolves once closed. It does not close the catalogue. */
+  /**
+   * Stops the scan schedule (a scheduled scan in progress finishes first), stops accepting connections,
+   * drops idle keep-alive ones and resolves once closed. It does not close the catalogue.
+   */
   close(): Promise<void>;
 }
 
@@ -38,16 +48,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
   const { port } = server.address() as AddressInfo;
+  const schedule =
+    options.scanSchedule === false
+      ? null
+      : startScanSchedule({
+          catalogue: options.catalogue,
+          ...options.scanSchedule,
+          onError: (error) => process.stderr.write(`pricecat: scheduled scan failed: ${error instanceof Error ? error.message : String(error)}\n`),
+        });
   return {
     url: `http://${formatHost(host)}:${port}/`,
     port,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // A scheduled scan in progress finishes first, so the catalogue is not closed under it.
+      await schedule?.stop();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive connections (fetch keeps them) would hold `close` open until they time out.
         server.closeIdleConnections();
-      }),
+      });
+    },
   };
 }
 

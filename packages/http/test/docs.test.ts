@@ -106,9 +106,22 @@ describe('GET /api/openapi.json', () => {
         'GET /partners/{id}/services',
         'GET /positions',
         'GET /price-lists',
+        'GET /price-changes',
         'GET /health',
         'GET /reconcile',
         'POST /reconcile',
+        'GET /settings',
+        'POST /settings',
+        'POST /scan',
+        'GET /scan/last',
+        'GET /export.xlsx',
+        'GET /queue',
+        'POST /match',
+        'POST /skip',
+        'POST /undo',
+        'GET /unmatched',
+        'GET /service-proposals',
+        'POST /services',
       ].sort(),
     );
   });
@@ -124,7 +137,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('answers every documented GET route that needs no id with 200 on an empty catalogue', async () => {
-    for (const path of ['stats', 'search?q=узи', 'services', 'partners', 'positions', 'price-lists', 'health']) {
+    for (const path of ['stats', 'search?q=узи', 'services', 'partners', 'positions', 'price-lists', 'price-changes', 'health', 'queue', 'unmatched', 'settings', 'export.xlsx', 'service-proposals']) {
       const response = await fetch(server.at(`api/${path}`));
       expect(response.status, path).toBe(200);
     }

@@ -3,6 +3,18 @@
  * call only this. Errors are {@link PricecatError}s with stable codes.
  */
 import type { Clinic, Position, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
+import type { OutlierBounds } from './outliers.js';
+import type { PriceChangePage, PriceChangeQuery } from './price-changes.js';
+import type { DecisionResult, MatchRequest, SkipRequest, UndoResult } from './decide.js';
+import type { QueueItem, QueueQuery } from './queue.js';
+import type { UnmatchedItem, UnmatchedQuery } from './unmatched.js';
+import type { Settings, SettingsPatch } from './settings.js';
+import type { ScanReport, ScanTrigger } from './scan-report.js';
+import type { CreatedService, CreateServiceInput, ProposalQuery, ServiceProposal } from './proposal-types.js';
+import type { WorkbookExport } from '../export/export-workbook.js';
+
+/** Where a clinic's price sits against the median across clinics. */
+export type DeviationKind = 'overpayment' | 'saving' | 'at_median';
 
 /** A page of results with the total count before paging. */
 export interface Page<T> {
@@ -59,7 +71,13 @@ export interface IngestReport {
 export interface Stats {
   readonly services: number;
   readonly clinics: number;
+  /** Distinct cities of the clinics (clinics without a known city are not counted). */
+  readonly cities: number;
   readonly price_lists: number;
+  /** Ingested documents: one per price list (the same figure as `price_lists`, under the issue's name). */
+  readonly documents: number;
+  /** When the newest price list was ingested (ISO date-time), null before the first ingest. */
+  readonly last_ingest_at: string | null;
   readonly positions: number;
   readonly normalized: number;
   /** normalized / positions over all extracted positions, every version (DESIGN §4 rule 5). */
@@ -96,6 +114,10 @@ export interface PartnerPrice {
   readonly deviation: number;
   /** (price - median) / median, e.g. 0.12 = 12 % above the median. */
   readonly deviation_share: number;
+  /** Above the median: the insurer overpays; below: it saves; equal: at the median. */
+  readonly deviation_kind: DeviationKind;
+  /** Outside the comparison's `outlier_bounds` (rule in outliers.ts and docs/api.md). */
+  readonly outlier: boolean;
   readonly effective_date: string | null;
   readonly price_list_id: string;
   readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
@@ -111,6 +133,10 @@ export interface ServiceComparison {
   readonly spread: number | null;
   /** max / min */
   readonly spread_ratio: number | null;
+  /** Number of clinics compared (rows of `partners`). */
+  readonly clinics: number;
+  /** Prices outside [low, high] are flagged `outlier`; the rule depends on the number of clinics. */
+  readonly outlier_bounds: OutlierBounds;
   readonly partners: readonly PartnerPrice[];
 }
 
@@ -182,6 +208,11 @@ export interface Catalogue {
   getService(serviceId: string): Promise<ServiceDetails>;
   /** Throws NOT_FOUND for an unknown id. */
   compareService(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServiceComparison>;
+  /**
+   * Per clinic, between consecutive price lists, the services whose representative price changed by at
+   * least `threshold` (relative), biggest change first. Throws INVALID_INPUT for a threshold outside (0, 10].
+   */
+  priceChanges(query?: PriceChangeQuery): Promise<PriceChangePage>;
   listPartners(query?: PageRequest & { readonly city?: string; readonly q?: string }): Promise<Page<ClinicSummary>>;
   /** Throws NOT_FOUND for an unknown id. */
   partnerServices(clinicId: string, query?: PageRequest): Promise<Page<PartnerService>>;
@@ -189,5 +220,46 @@ export interface Catalogue {
   listPriceLists(): Promise<readonly PriceList[]>;
   /** The matcher as ingest runs it (before the per-list concentrated-group rule): candidates per query, in order. */
   reconcile(queries: readonly ReconcileQuery[]): Promise<ReconcileCandidate[][]>;
+  /** The verification queue: queued positions, most confident first, each with a suggestion and alternatives. */
+  queue(query?: QueueQuery): Promise<Page<QueueItem>>;
+  /**
+   * Normalizes a queued or unrecognized position (and by default its identical names) with method
+   * `manual` and learns the name. NOT_FOUND: unknown position or service; CONFLICT: already decided.
+   */
+  matchPosition(request: MatchRequest): Promise<DecisionResult>;
+  /** Skips a queued or unrecognized position for good. NOT_FOUND: unknown position; CONFLICT: already decided. */
+  skipPosition(request: SkipRequest): Promise<DecisionResult>;
+  /** Undoes the last match or skip (the log survives restarts). CONFLICT when there is nothing to undo. */
+  undoDecision(): Promise<UndoResult>;
+  /** Positions not normalized (queued and unrecognized), filterable by clinic, status and name, paged. */
+  listUnmatched(query?: UnmatchedQuery): Promise<Page<UnmatchedItem>>;
+  /** The watched folder, the schedule interval and the last scan in brief. */
+  getSettings(): Promise<Settings>;
+  /**
+   * Validates and stores settings; absent fields keep their value. INVALID_INPUT names the field and why
+   * (the folder does not exist, is not a directory or cannot be read; the interval is not 0..1440).
+   */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /**
+   * Ingests the watch folder's files whose content (SHA-256) is not in the `ingested_file` log and stores
+   * the report as the last scan. CONFLICT while another scan runs (scans never overlap; the caller is not
+   * made to wait); INVALID_INPUT when no folder is set or it is gone.
+   */
+  scan(options?: { readonly trigger?: ScanTrigger }): Promise<ScanReport>;
+  /** The last scan's report (it survives restarts), or null before the first. */
+  lastScan(): Promise<ScanReport | null>;
+  /** The XLSX workbook of the whole catalogue (comparative sheet + every position), streamed. */
+  exportWorkbook(): Promise<WorkbookExport>;
+  /**
+   * Proposed new services: not-normalized positions grouped by the matcher's key (names denoting the same
+   * service across and within clinics), ranked by clinics, then positions. INVALID_INPUT for a bad filter.
+   */
+  listServiceProposals(query?: ProposalQuery): Promise<Page<ServiceProposal>>;
+  /**
+   * Adds a service with `origin: 'created'`; the proposal's members and the given positions become
+   * normalized to it (method `manual`) and their names learned synonyms. INVALID_INPUT: empty name or
+   * category; CONFLICT: the category already has that name; NOT_FOUND: unknown proposal or position.
+   */
+  createService(input: CreateServiceInput): Promise<CreatedService>;
   close(): Promise<void>;
 }

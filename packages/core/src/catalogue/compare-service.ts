@@ -1,10 +1,16 @@
 /**
- * Comparison of one service across clinics: a representative price per clinic, the median, spread
- * and each clinic's deviation from the median.
+ * Comparison of one service across clinics: a representative price per clinic, the median, spread,
+ * each clinic's deviation from the median (overpayment / saving) and outliers (rule in outliers.ts).
+ *
+ * Representative price of a clinic: in the clinic's newest price list (by effective date, then ingest
+ * time) that prices the service in the chosen kind (resident or non-resident), the median of the
+ * positions matched to the service. A list may price one service on several lines (first and repeat
+ * visit, doctor grades); the median keeps one odd line from moving the figure.
  */
 import { PricecatError } from '../errors.js';
 import type { Position } from '../storage/records.js';
-import type { PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
+import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
+import { isOutlier, outlierBounds } from './outliers.js';
 import { comparePriceListAge, type ReadModel } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 
@@ -22,6 +28,7 @@ export function compareService(model: ReadModel, serviceId: string, options: Com
   const mid = median(prices);
   const min = prices.length ? Math.min(...prices) : null;
   const max = prices.length ? Math.max(...prices) : null;
+  const bounds = outlierBounds(prices);
   return {
     service,
     price_kind: kind,
@@ -30,11 +37,15 @@ export function compareService(model: ReadModel, serviceId: string, options: Com
     max,
     spread: min !== null && max !== null ? roundMoney(max - min) : null,
     spread_ratio: min !== null && max !== null && min > 0 ? roundMoney(max / min) : null,
+    clinics: partners.length,
+    outlier_bounds: bounds,
     partners: partners
       .map((p) => ({
         ...p,
         deviation: mid === null ? 0 : roundMoney(p.price - mid),
         deviation_share: mid ? Math.round(((p.price - mid) / mid) * 10000) / 10000 : 0,
+        deviation_kind: deviationKind(p.price, mid),
+        outlier: isOutlier(p.price, bounds),
       }))
       .sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
   };
@@ -53,7 +64,12 @@ export function summarizePrices(model: ReadModel, serviceId: string, city?: stri
 
 // ---- internal helpers ----
 
-type Unscored = Omit<PartnerPrice, 'deviation' | 'deviation_share'>;
+type Unscored = Omit<PartnerPrice, 'deviation' | 'deviation_share' | 'deviation_kind' | 'outlier'>;
+
+function deviationKind(price: number, mid: number | null): DeviationKind {
+  if (mid === null || price === mid) return 'at_median';
+  return price > mid ? 'overpayment' : 'saving';
+}
 
 /**
  * One price per clinic: the clinic's newest price list that prices the service, and in it the median of

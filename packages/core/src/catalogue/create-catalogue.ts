@@ -11,14 +11,25 @@ import type { Storage } from '../storage/storage.js';
 import type { PageOcr } from '../extract/table.js';
 import type { Catalogue } from './catalogue.js';
 import { compareService } from './compare-service.js';
+import { listPriceChanges } from './price-changes.js';
 import type { CatalogueContext } from './context.js';
 import { ingest } from './ingest.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
 import { loadReadModel, type ReadModel } from './read-model.js';
 import { reconcile } from './reconcile.js';
+import { createService } from './create-service.js';
+import { listServiceProposals } from './proposals.js';
+import { matchPosition, skipPosition, undoLastDecision } from './decide.js';
+import { listQueue } from './queue.js';
+import { listUnmatched } from './unmatched.js';
 import { searchServices } from './search.js';
 import { computeStats } from './stats.js';
+import type { FolderAccess } from './folder-access.js';
+import { readSettings, updateSettings } from './settings.js';
+import { createFolderScanner } from './scan-folder.js';
+import { readLastScan } from './scan-report.js';
+import { exportWorkbook } from '../export/export-workbook.js';
 
 export interface CatalogueDeps {
   /** Where data lives. @default a new memory storage (lost on exit) */
@@ -40,6 +51,11 @@ export interface CatalogueDeps {
   readonly embedder?: Embedder;
   /** The clock. @default () => new Date() */
   readonly now?: () => Date;
+  /**
+   * File system access for the watched folder (`createNodeFolderAccess()` from `@pricecat/core/node`).
+   * @default none: setting a watch folder or scanning is refused with INVALID_INPUT
+   */
+  readonly folder?: FolderAccess;
 }
 
 export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalogue> {
@@ -74,6 +90,12 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     now: deps.now ?? (() => new Date()),
     readOptions: { ocr: deps.ocr },
   };
+  const scanner = createFolderScanner({
+    storage,
+    folder: deps.folder,
+    ingest: (source) => serialized(() => ingest(ctx, source)),
+    now: ctx.now,
+  });
 
   return {
     ingest: (source) => serialized(() => ingest(ctx, source)),
@@ -82,11 +104,26 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     listServices: async (query) => listServices(await readModel(), query),
     getService: async (id) => getService(await readModel(), id),
     compareService: async (id, options) => compareService(await readModel(), id, options),
+    priceChanges: async (query) => listPriceChanges(await readModel(), query),
     listPartners: async (query) => listPartners(await readModel(), query),
     partnerServices: async (id, query) => partnerServices(await readModel(), id, query),
     listPositions: async (query) => listPositions(await readModel(), query),
     listPriceLists: () => storage.listPriceLists(),
     reconcile: (queries) => reconcile(ctx, queries),
+    queue: async (query) => listQueue(await readModel(), query),
+    // Decisions run in the ingest queue: a match must not interleave with an ingest reading the synonyms.
+    matchPosition: (request) => serialized(async () => matchPosition(ctx, await readModel(), request)),
+    skipPosition: (request) => serialized(async () => skipPosition(ctx, await readModel(), request)),
+    undoDecision: () => serialized(() => undoLastDecision(ctx)),
+    listUnmatched: async (query) => listUnmatched(await readModel(), query),
+    getSettings: () => readSettings(storage),
+    updateSettings: (patch) => updateSettings(storage, deps.folder, patch),
+    scan: (options) => scanner.scan(options?.trigger),
+    lastScan: () => readLastScan(storage),
+    exportWorkbook: async () => exportWorkbook(await readModel(), ctx.now()),
+    listServiceProposals: async (query) => listServiceProposals(await readModel(), query),
+    // In the ingest queue: the new synonyms must not interleave with an ingest reading the dictionary.
+    createService: (input) => serialized(async () => createService(ctx, await readModel(), input)),
     close: () => serialized(() => storage.close()),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Figures computed from the stored data on each call.
+ * Figures computed from the stored data on each call (the read model is rebuilt after every write).
  */
 import type { Stats } from './catalogue.js';
 import type { ReadModel } from './read-model.js';
@@ -13,10 +13,19 @@ export function computeStats(model: ReadModel): Stats {
   }
   const total = model.positions.length;
   const normalized = byStatus.normalized ?? 0;
+  // «Астана» and «астана » are one city; clinics whose city no document states are not a city.
+  const cities = new Set([...model.clinicsById.values()].flatMap((c) => (c.city?.trim() ? [c.city.trim().toLowerCase()] : [])));
+  let lastIngest: string | null = null;
+  for (const list of model.priceListsById.values()) {
+    if (lastIngest === null || list.ingested_at > lastIngest) lastIngest = list.ingested_at;
+  }
   return {
     services: model.services.length,
     clinics: model.clinicsById.size,
+    cities: cities.size,
     price_lists: model.priceListsById.size,
+    documents: model.priceListsById.size,
+    last_ingest_at: lastIngest,
     positions: total,
     normalized,
     // DESIGN §4 rule 5: over all extracted positions, every version.

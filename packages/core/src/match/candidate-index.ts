@@ -5,6 +5,7 @@
 import type { Service } from '../storage/records.js';
 import type { TermWeights } from './scorers/term-coverage.js';
 import { normalizeName } from './normalize.js';
+import { letterDesignationsOf } from './letter-designations.js';
 import { toTerms } from './terms.js';
 
 /** A dictionary service prepared for matching. */
@@ -35,7 +36,7 @@ export interface CandidateIndex {
 export function createCandidateIndex(services: readonly Service[]): CandidateIndex {
   const indexed = services.map((service) => ({
     service,
-    terms: toTerms(service.name_norm),
+    terms: [...new Set([...toTerms(service.name_norm), ...letterDesignationsOf(service.name)])],
     coreTerms: toTerms(normalizeName(service.name.replace(/\([^)]*\)/g, ' '))),
   }));
   const postings = new Map<string, number[]>();

@@ -48,6 +48,17 @@ describe('match: cascade', () => {
     expect(learned.match({ raw_name: 'ТИРЕОТРОПИН', code: null, section: null })).toMatchObject({ service_id: 'svc_tsh', method: 'synonym', confidence: 1 });
   });
 
+  it('lets an analyst\'s decision outrank the code stage for that name', () => {
+    // C03.005.007 is shared by knee and ankle MRT; the analyst said this name is the ankle.
+    const name = 'МРТ коленного сустава (1 зона)';
+    expect(match(name, 'C03.005.007.1')).toMatchObject({ service_id: 'svc_mri_knee', method: 'code' });
+    const decided = createMatcher({
+      services: TEST_SERVICES,
+      synonyms: [{ name_norm: normalizeName(name), service_id: 'svc_mri_ankle', raw_name: name, clinic_id: null, created_at: '2026-01-01T00:00:00Z' }],
+    });
+    expect(decided.match({ raw_name: name, code: 'C03.005.007.1', section: null })).toMatchObject({ service_id: 'svc_mri_ankle', method: 'synonym' });
+  });
+
   it('leaves a service the dictionary lacks unrecognized', () => {
     expect(match('Ведение больного в стационаре 1 койко-день')).toMatchObject({ service_id: null, status: 'unrecognized' });
   });

@@ -1,10 +1,13 @@
 /**
  * The matching cascade (DESIGN §4), cheapest stage first: clinic code → exact `name_norm` → learned
- * synonym → fuzzy → embeddings (when configured). Each stage records its `method`.
+ * synonym → fuzzy → embeddings (when configured), except that a learned synonym is looked up first: an
+ * analyst's decision outranks the code stage's guess. Each stage records its `method`.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
+import { allergenCodeOf } from './allergen-codes.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
+import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { normalizeName } from './normalize.js';
@@ -94,6 +97,12 @@ export function createMatcher(options: MatcherOptions): Matcher {
       const scored = scoreCandidates(index, position);
       const candidates = scored.slice(0, KEPT_CANDIDATES);
 
+      // An analyst's decision outranks every machine guess: a name they decided (typically one the code stage
+      // matched too weakly, so the concentrated-group rule sent it to them) keeps their answer in later lists.
+      const synonymId = synonyms.get(nameNorm);
+      const learned = synonymId ? servicesById.get(synonymId) : undefined;
+      if (learned) return normalized(nameNorm, learned, 1, 'synonym', candidates);
+
       const byCode = matchByCode(index, input.code, position);
       if (byCode) return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
 
@@ -102,10 +111,6 @@ export function createMatcher(options: MatcherOptions): Matcher {
         // Several specialties may list the same name; the match is right but the entry is a guess.
         return normalized(nameNorm, exact[0]!.service, exact.length === 1 ? 1 : 0.95, 'exact', candidates);
       }
-
-      const synonymId = synonyms.get(nameNorm);
-      const learned = synonymId ? servicesById.get(synonymId) : undefined;
-      if (learned) return normalized(nameNorm, learned, 1, 'synonym', candidates);
 
       const best = scored[0];
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored)) {
@@ -132,17 +137,26 @@ interface RowTerms {
   readonly head: PositionTerms | null;
 }
 
+const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфический аллерген'));
+
 /** A score for the first sentence alone costs this much against the whole name's. */
 const HEAD_FACTOR = 0.95;
 
 function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
   const sectionTerms = input.section ? toTerms(normalizeName(input.section)) : [];
-  const full = { terms: toTerms(nameNorm), sectionTerms };
+  // An allergen code says what the row is, whatever the allergen is called (allergen-codes.ts).
+  if (allergenCodeOf(input.raw_name)) return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, head: null };
+  const full = { terms: withLetters(toTerms(nameNorm), input.raw_name), sectionTerms };
   // The head: the first sentence, without bracketed asides (`Вскрытие гидраденита (в т.ч. 3 перевязки)`).
   const head = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!.replace(/\([^)]*\)/g, ' ');
-  const headTerms = toTerms(normalizeName(head));
+  const headTerms = withLetters(toTerms(normalizeName(head)), head);
   const same = headTerms.length === full.terms.length && headTerms.every((term, i) => term === full.terms[i]);
   return { full, head: headTerms.length > 0 && !same ? { terms: headTerms, sectionTerms } : null };
+}
+
+/** Terms plus the letter designations of the raw text (`Гепатит С` → `c`), each once. */
+function withLetters(terms: readonly string[], raw: string): string[] {
+  return [...new Set([...terms, ...letterDesignationsOf(raw)])];
 }
 
 function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): number {

@@ -4,6 +4,7 @@ import type { Service } from '../storage/records.js';
 import { createMatcher, type Matcher } from './cascade.js';
 import { normalizeName } from './normalize.js';
 import { toTerms } from './terms.js';
+import { allergenCodeOf } from './allergen-codes.js';
 
 // Names copied from the client's price lists; the expected entries were chosen by a person against the
 // client's dictionary (test/fixtures/matching-sample.json holds them with the labelling rules).
@@ -67,6 +68,11 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName(raw).status).not.toBe('normalized');
   });
 
+  it('tells hepatitis B from hepatitis C when the letter is Cyrillic', () => {
+    expect(matchName('Вирус гепатита С (количественный, 300 МЕ/мл)').candidates[0]?.name).toBe('Гепатит C количественное');
+    expect(matchName('Вирус гепатита В (количественный)').candidates[0]?.name).toBe('Гепатит B количественное');
+  });
+
   it('sends a name that fits two sibling entries equally to a person instead of picking one', () => {
     // The dictionary has meningococcus cultures from blood, liquor and nasopharynx; the row names none.
     const outcome = matchName('Бактериологическое исследование биоматериала на менингококк');
@@ -75,8 +81,30 @@ describe('match: the cascade on the client dictionary', () => {
   });
 
   it('uses the section heading as evidence for a row whose name is only an allergen', () => {
-    const outcome = matchName('Кунжут, f10', '31.21.Определение специфических IgE к пищевым аллергенам');
+    const outcome = matchName('одуванчик', '31.22.Определение специфических IgE к аллергенам деревьев, растений и трав');
     expect(outcome.candidates[0]?.name).toBe('IgE специфический аллергены');
-    expect(matchName('Кунжут, f10').candidates).toEqual([]);
+    expect(matchName('одуванчик').candidates).toEqual([]);
+  });
+});
+
+describe('match: allergen codes', () => {
+  it.each([
+    ['Подорожник, w9', 'w9'],
+    ['Перец чили. f279', 'f279'],
+    ['Панель аллергенов животных: перо курицы, утки, попугая. ех73', 'ex73'],
+    ['Амброксол. С 96', 'c96'],
+  ])('reads the ImmunoCAP code of «%s» as %s', (raw, code) => {
+    expect(allergenCodeOf(raw)).toBe(code);
+  });
+
+  it.each(['Свободный тироксин, T4', 'Эстрадиол, E2', 'Витамин D3', 'ВИЧ 1,2 иммуноблот', 'Рентген, 2 проекции'])(
+    'finds no allergen code in «%s»',
+    (raw) => {
+      expect(allergenCodeOf(raw)).toBeNull();
+    },
+  );
+
+  it('matches a single-allergen row to the specific-IgE entry without a section', () => {
+    expect(matchName('Груша, f94')).toMatchObject({ status: 'normalized', name: 'IgE специфический аллергены' });
   });
 });

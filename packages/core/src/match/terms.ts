@@ -20,7 +20,7 @@ export function toTerms(nameNorm: string): string[] {
   const stems = dropNoisePhrases(nameNorm)
     .split(' ')
     .filter((word) => word.length > 0 && !isStopWord(word))
-    .map(stemWord);
+    .map(stemOf);
   const terms: string[] = [];
   for (let i = 0; i < stems.length; ) {
     const replacement = longestReplacementAt(stems, i);
@@ -65,5 +65,10 @@ function stemPhrase(phrase: string): string[] {
   return normalizeName(phrase)
     .split(' ')
     .filter((word) => word.length > 0 && !isStopWord(word))
-    .map(stemWord);
+    .map(stemOf);
+}
+
+/** The stem of a word with `й` read as `и`: spellings and OCR mix them (`Эпштейн` / `Эпштеин`). */
+function stemOf(word: string): string {
+  return stemWord(word).replace(/й/g, 'и');
 }

@@ -10,13 +10,15 @@ import { dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { PricecatError } from '../errors.js';
-import type { PositionFilter, PriceListWrite, Storage } from './storage.js';
-import type { LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import { withDecision, withoutDecision } from './decisions.js';
+import type { IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import {
   STORE_DATA_VERSION,
   createEmptyStoreData,
   filterPositions,
   readSetting,
+  withIngestedFiles,
   withLearnedSynonyms,
   withPriceList,
   withServices,
@@ -124,6 +126,12 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
       change((current) => withSkippedItems(current, structuredClone(items))),
 
     listIngestedFiles: () => read((data) => [...data.ingestedFiles]),
+    saveIngestedFiles: (files: readonly IngestedFile[]) =>
+      change((current) => withIngestedFiles(current, structuredClone(files))),
+
+    listDecisions: () => read((data) => [...data.decisions]),
+    saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, structuredClone(write))),
+    revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
 
     getSetting: (key: string) => read((data) => readSetting(data, key)),
     setSetting: (key: string, value: string) => change((current) => withSetting(current, key, value)),

@@ -2,12 +2,14 @@
  * In-memory `Storage`: nothing is written anywhere and everything is gone when the process ends.
  * The default store of `createCatalogue()` and the store of use-case tests.
  */
-import type { PositionFilter, PriceListWrite, Storage } from './storage.js';
-import type { LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import { withDecision, withoutDecision } from './decisions.js';
+import type { IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import {
   createEmptyStoreData,
   filterPositions,
   readSetting,
+  withIngestedFiles,
   withLearnedSynonyms,
   withPriceList,
   withServices,
@@ -59,6 +61,12 @@ export function createMemoryStorage(): Storage {
       change((current) => withSkippedItems(current, copy(items))),
 
     listIngestedFiles: async () => copy(data.ingestedFiles),
+    saveIngestedFiles: (files: readonly IngestedFile[]) =>
+      change((current) => withIngestedFiles(current, copy(files))),
+
+    listDecisions: async () => copy(data.decisions),
+    saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, copy(write))),
+    revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
 
     getSetting: async (key: string) => readSetting(data, key),
     setSetting: (key: string, value: string) => change((current) => withSetting(current, key, value)),

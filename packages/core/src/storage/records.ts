@@ -104,3 +104,23 @@ export interface IngestedFile {
   readonly price_list_id: string | null;
   readonly ingested_at: string;
 }
+
+/**
+ * One decision of the verification queue (a match or a skip), logged so the last one can be undone, also
+ * after a restart. It holds what an undo needs: the positions as they were and what the decision wrote.
+ */
+export interface Decision {
+  readonly decision_id: string;
+  readonly action: 'match' | 'skip';
+  readonly created_at: string;
+  /** The service chosen by a match; null for a skip. */
+  readonly service_id: string | null;
+  /** Every position the decision changed, as it was before; an undo puts these back. */
+  readonly previous: readonly Position[];
+  /** The learned synonym a match wrote (null when the name normalises to nothing). */
+  readonly synonym: LearnedSynonym | null;
+  /** The synonym for the same `name_norm` that the match replaced; an undo restores it. */
+  readonly replaced_synonym: LearnedSynonym | null;
+  /** The skipped items a skip wrote; an undo removes them. */
+  readonly skipped_items: readonly SkippedItem[];
+}

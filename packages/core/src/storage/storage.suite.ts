@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Storage } from './storage.js';
+import { DECISION_CASES, DECISION_PERSISTENT_CASES } from './decisions.suite.js';
 import {
   sampleClinic,
   samplePosition,
@@ -194,6 +195,21 @@ const CASES: readonly Case[] = [
     },
   ],
   [
+    'records ingested files without a price list, the latest record of a path replacing the older one',
+    async (store) => {
+      const at = '2026-03-01T10:00:00.000Z';
+      await store.saveIngestedFiles([{ path: 'inbox/march.zip', sha256: 'a1', price_list_id: null, ingested_at: at }]);
+      await store.saveIngestedFiles([
+        { path: 'inbox/march.zip', sha256: 'b2', price_list_id: null, ingested_at: at },
+        { path: 'inbox/readme.txt', sha256: 'c3', price_list_id: null, ingested_at: at },
+      ]);
+      expect((await store.listIngestedFiles()).map((file) => [file.path, file.sha256])).toEqual([
+        ['inbox/march.zip', 'b2'],
+        ['inbox/readme.txt', 'c3'],
+      ]);
+    },
+  ],
+  [
     'returns null for a setting never set, then the value set last',
     async (store) => {
       expect(await store.getSetting('dictionary.sha256')).toBeNull();
@@ -234,6 +250,7 @@ const CASES: readonly Case[] = [
       expect(await store.listIngestedFiles()).toHaveLength(20);
     },
   ],
+  ...DECISION_CASES,
 ];
 
 /** Cases that open the same place twice; only for persistent adapters. */
@@ -267,4 +284,5 @@ const PERSISTENT_CASES: readonly [string, StoreCase][] = [
       }
     },
   ],
+  ...DECISION_PERSISTENT_CASES,
 ];

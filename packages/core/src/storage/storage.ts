@@ -7,6 +7,7 @@
  */
 import type {
   Clinic,
+  Decision,
   IngestedFile,
   LearnedSynonym,
   Position,
@@ -32,6 +33,12 @@ export interface PriceListWrite {
   readonly positions: readonly Position[];
   /** Recorded so that a watched-folder scan can skip the file later. */
   readonly ingestedFile?: IngestedFile;
+}
+
+/** A decision of the verification queue and the positions it changed (their new state), written at once. */
+export interface DecisionWrite {
+  readonly decision: Decision;
+  readonly positions: readonly Position[];
 }
 
 export interface Storage {
@@ -63,6 +70,26 @@ export interface Storage {
   saveSkippedItems(items: readonly SkippedItem[]): Promise<void>;
 
   listIngestedFiles(): Promise<IngestedFile[]>;
+  /**
+   * Records files without a price list of their own (a watched-folder ZIP whose entries were ingested, a
+   * file that could not be read), upserted by `path` like those saved with a price list, in one write.
+   */
+  saveIngestedFiles(files: readonly IngestedFile[]): Promise<void>;
+
+  /** The decision log of the verification queue, oldest first; `[]` when none. */
+  listDecisions(): Promise<Decision[]>;
+  /**
+   * Writes a decision in one write: the changed `positions` (replaced by id), the decision's synonym
+   * (upserted by `name_norm`) and skipped items (appended), and the decision itself at the end of the log.
+   */
+  saveDecision(write: DecisionWrite): Promise<void>;
+  /**
+   * Undoes a logged decision in one write and drops it from the log: each of its `previous` positions is
+   * put back if the stored one is still as the decision left it; its synonym is removed if still the
+   * current one for that name (and the synonym it replaced comes back); its skipped items are removed.
+   * An unknown id changes nothing.
+   */
+  revertDecision(decisionId: string): Promise<void>;
 
   /** A setting's value, or `null` when never set. */
   getSetting(key: string): Promise<string | null>;

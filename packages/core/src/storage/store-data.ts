@@ -9,7 +9,7 @@
  * mutated: adapters clone them on the way in and on the way out.
  */
 import type { PositionFilter, PriceListWrite } from './storage.js';
-import type { Clinic, IngestedFile, LearnedSynonym, Position, PriceList, Service, SkippedItem } from './records.js';
+import type { Clinic, Decision, IngestedFile, LearnedSynonym, Position, PriceList, Service, SkippedItem } from './records.js';
 
 /** The current layout of the data; stored in the lowdb file for later migrations. */
 export const STORE_DATA_VERSION = 1;
@@ -24,6 +24,8 @@ export interface StoreData {
   readonly learnedSynonyms: readonly LearnedSynonym[];
   readonly skippedItems: readonly SkippedItem[];
   readonly ingestedFiles: readonly IngestedFile[];
+  /** The verification queue's decision log, oldest first (storage/decisions.ts). */
+  readonly decisions: readonly Decision[];
   /** Own properties only: read with `Object.hasOwn`, so `constructor` or `__proto__` are plain keys. */
   readonly settings: Readonly<Record<string, string>>;
 }
@@ -39,6 +41,7 @@ export function createEmptyStoreData(): StoreData {
     learnedSynonyms: [],
     skippedItems: [],
     ingestedFiles: [],
+    decisions: [],
     settings: {},
   };
 }
@@ -80,6 +83,11 @@ export function withLearnedSynonyms(data: StoreData, synonyms: readonly LearnedS
 /** Appends skipped items; the contract does not de-duplicate them. */
 export function withSkippedItems(data: StoreData, items: readonly SkippedItem[]): StoreData {
   return { ...data, skippedItems: [...data.skippedItems, ...items] };
+}
+
+/** Upserts ingested files by `path` (the latest record of a path counts, as in {@link withPriceList}). */
+export function withIngestedFiles(data: StoreData, files: readonly IngestedFile[]): StoreData {
+  return { ...data, ingestedFiles: upsertBy(data.ingestedFiles, files, (file) => file.path) };
 }
 
 /** Sets one setting. */

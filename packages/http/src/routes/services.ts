@@ -1,11 +1,13 @@
 /**
- * `GET {prefix}/services`, `GET {prefix}/services/:id`, `GET {prefix}/services/:id/partners`.
+ * `GET {prefix}/services`, `GET {prefix}/services/:id`, `GET {prefix}/services/:id/partners`, and
+ * `POST {prefix}/services` (a created service, see proposals.ts).
  *
  * @module
  */
 import { Router } from '@koa/router';
 import type { PriceKind, Service } from '@pricecat/core';
 import { optionalEnum, optionalString, pageParams, pathParam } from '../query.js';
+import { readCreateServiceBody } from './proposals.js';
 import type { RouteDeps } from './route-deps.js';
 
 const ORIGINS: readonly Service['origin'][] = ['dictionary', 'created'];
@@ -21,6 +23,12 @@ export function createServicesRouter({ catalogue, prefix }: RouteDeps): Router {
       origin: optionalEnum(ctx.query, 'origin', ORIGINS),
       ...pageParams(ctx.query),
     });
+  });
+  router.post('/services', async (ctx) => {
+    const created = await catalogue.createService(readCreateServiceBody(ctx));
+    ctx.status = 201;
+    ctx.set('Location', `${prefix}/services/${encodeURIComponent(created.service_id)}`);
+    ctx.body = created;
   });
   router.get('/services/:id', async (ctx) => {
     ctx.body = await catalogue.getService(pathParam(ctx.params, 'id'));

@@ -1,10 +1,7 @@
 import { PricecatAppElement } from './app.element.js';
+import { define } from '../define.js';
 
-if (customElements.get('pricecat-app')) {
-  console.warn('pricecat: <pricecat-app> is already defined; the second copy was not registered');
-} else {
-  customElements.define('pricecat-app', PricecatAppElement);
-}
+define('pricecat-app', PricecatAppElement);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,0 +1,99 @@
+/**
+ * Creating a dictionary service in pricecat (`origin: 'created'`), by hand or from a proposal. The
+ * proposal's members (or the chosen positions) become normalized to it with method `manual`, and each of
+ * their `name_norm`s becomes a learned synonym, so that later uploads match those names automatically.
+ */
+import { serviceIdFor } from '../dictionary/service-id.js';
+import { PricecatError } from '../errors.js';
+import { normalizeName } from '../match/normalize.js';
+import type { LearnedSynonym, Position, Service } from '../storage/records.js';
+import type { CatalogueContext } from './context.js';
+import type { CreatedService, CreateServiceInput } from './proposal-types.js';
+import { findProposal } from './proposals.js';
+import type { ReadModel } from './read-model.js';
+
+/** Longest accepted name or category; a longer one is a pasted paragraph, not a dictionary entry. */
+export const MAX_SERVICE_NAME_LENGTH = 300;
+/** Most positions one request may normalize. */
+export const MAX_POSITION_IDS = 10_000;
+
+/**
+ * Validates, writes the service, normalizes the members and learns their names. Throws INVALID_INPUT for
+ * an empty name or category, CONFLICT when the category already has an entry of that name, NOT_FOUND for
+ * an unknown proposal or position id. `model` is the current snapshot (proposals and positions).
+ */
+export async function createService(ctx: CatalogueContext, model: ReadModel, input: CreateServiceInput): Promise<CreatedService> {
+  const name = required(input.name, 'name', 'the name of the new service, e.g. «Микрореакция»');
+  const category = required(input.category, 'category', 'its category (specialty), e.g. «Серология»');
+  const serviceId = serviceIdFor(category, name);
+  const existing = model.servicesById.get(serviceId);
+  if (existing) {
+    throw new PricecatError(
+      'CONFLICT',
+      `The category «${existing.category}» already has the service «${existing.name}» (${existing.service_id}); ` +
+        'match the positions to it, or choose another name.',
+    );
+  }
+  const members = resolveMembers(model, input);
+  const service: Service = {
+    service_id: serviceId,
+    name,
+    name_norm: normalizeName(name),
+    category,
+    tariff_code: null,
+    origin: 'created',
+  };
+  const now = ctx.now().toISOString();
+  const normalized = members.map(
+    (p): Position => ({ ...p, service_id: serviceId, status: 'normalized', method: 'manual', confidence: 1 }),
+  );
+  const synonyms = learnedSynonyms(normalized, serviceId, now);
+
+  await ctx.storage.saveServices([service]);
+  if (normalized.length > 0) await ctx.storage.updatePositions(normalized);
+  if (synonyms.length > 0) await ctx.storage.saveLearnedSynonyms(synonyms);
+  // The matcher must know the new entry and the synonyms before the next upload.
+  ctx.invalidate('dictionary');
+  return { ...service, origin: 'created', normalized_positions: normalized.length, learned_synonyms: synonyms.length };
+}
+
+// ---- internal helpers ----
+
+function required(value: unknown, field: string, what: string): string {
+  const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+  if (text === '' || normalizeName(text) === '') {
+    throw new PricecatError('INVALID_INPUT', `\`${field}\` must be a non-empty text: ${what}.`);
+  }
+  if (text.length > MAX_SERVICE_NAME_LENGTH) {
+    throw new PricecatError('INVALID_INPUT', `\`${field}\` is ${text.length} characters long; keep it within ${MAX_SERVICE_NAME_LENGTH}.`);
+  }
+  return text;
+}
+
+/** The proposal's members and the given positions, each once, in that order. */
+function resolveMembers(model: ReadModel, input: CreateServiceInput): Position[] {
+  const ids: string[] = [];
+  if (input.proposal_id !== undefined) ids.push(...findProposal(model, input.proposal_id).members.map((m) => m.position_id));
+  const given = input.position_ids ?? [];
+  if (given.length > MAX_POSITION_IDS) {
+    throw new PricecatError('INVALID_INPUT', `position_ids holds ${given.length} ids; send at most ${MAX_POSITION_IDS} per request.`);
+  }
+  ids.push(...given);
+  const byId = new Map(model.positions.map((p) => [p.position_id, p]));
+  const unknown = [...new Set(ids.filter((id) => !byId.has(id)))];
+  if (unknown.length > 0) {
+    const shown = unknown.slice(0, 5).map((id) => `"${id}"`).join(', ');
+    throw new PricecatError('NOT_FOUND', `No position with id ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; list them with GET /positions.`);
+  }
+  return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+/** One synonym per distinct `name_norm`, remembering the first raw name and clinic that carried it. */
+function learnedSynonyms(positions: readonly Position[], serviceId: string, createdAt: string): LearnedSynonym[] {
+  const byNorm = new Map<string, LearnedSynonym>();
+  for (const p of positions) {
+    if (p.name_norm === '' || byNorm.has(p.name_norm)) continue;
+    byNorm.set(p.name_norm, { name_norm: p.name_norm, service_id: serviceId, raw_name: p.raw_name, clinic_id: p.clinic_id, created_at: createdAt });
+  }
+  return [...byNorm.values()];
+}

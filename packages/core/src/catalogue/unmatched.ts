@@ -1,0 +1,49 @@
+/**
+ * Unmatched positions: every row not normalized to a service, queued or unrecognized, for the
+ * «Нераспознанные» screen; filterable by clinic, status and a name substring.
+ */
+import { PricecatError } from '../errors.js';
+import { normalizeQuery } from '../match/normalize.js';
+import type { Page, PageRequest } from './catalogue.js';
+import { toPage } from './paging.js';
+import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
+import type { ReadModel } from './read-model.js';
+
+/** The statuses an unmatched position has. */
+export type UnmatchedStatus = 'queued' | 'unrecognized';
+/** Both unmatched statuses, for validating a filter. */
+export const UNMATCHED_STATUSES: readonly UnmatchedStatus[] = ['queued', 'unrecognized'];
+
+/** Filter and page of {@link listUnmatched}. */
+export interface UnmatchedQuery extends PageRequest {
+  readonly clinic_id?: string;
+  /** Only queued or only unrecognized positions. @default both */
+  readonly status?: UnmatchedStatus;
+  /** Substring of `name_norm` (case-insensitive, normalized like names are). */
+  readonly q?: string;
+}
+
+/** An unmatched position with its candidates (possibly none), best first. */
+export interface UnmatchedItem extends PositionView {
+  readonly candidates: readonly CandidateView[];
+}
+
+/** Queued and unrecognized positions in ingest order, paged with the total. */
+export function listUnmatched(model: ReadModel, query: UnmatchedQuery = {}): Page<UnmatchedItem> {
+  if (query.status !== undefined && !UNMATCHED_STATUSES.includes(query.status)) {
+    throw new PricecatError('INVALID_INPUT', `status must be one of ${UNMATCHED_STATUSES.join(', ')}; got "${String(query.status)}".`);
+  }
+  const q = query.q ? normalizeQuery(query.q) : '';
+  const items = model.positions.filter(
+    (p) =>
+      (p.status === 'queued' || p.status === 'unrecognized') &&
+      (!query.status || p.status === query.status) &&
+      (!query.clinic_id || p.clinic_id === query.clinic_id) &&
+      (!q || p.name_norm.includes(q)),
+  );
+  const page = toPage(items, query);
+  return {
+    ...page,
+    items: page.items.map((p) => ({ ...viewPosition(model, p), candidates: viewCandidates(model, p.candidates) })),
+  };
+}

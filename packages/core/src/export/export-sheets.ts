@@ -1,0 +1,127 @@
+/**
+ * The two sheets of the export, built lazily from one read-model snapshot:
+ * 1. `Каталог`: the comparative catalogue, one row per service priced by at least one clinic, each
+ *    clinic's representative price (the same as `GET /api/services/{id}/partners`) in its own column;
+ * 2. `Все позиции`: every extracted position, queued, skipped and unrecognized ones too.
+ */
+import { compareService } from '../catalogue/compare-service.js';
+import type { ReadModel } from '../catalogue/read-model.js';
+import type { Clinic, Position, Service } from '../storage/records.js';
+import type { CellValue, SheetSource } from './xlsx-stream.js';
+
+/** Sheet names (the second is the client's). */
+export const CATALOGUE_SHEET = 'Каталог';
+export const POSITIONS_SHEET = 'Все позиции';
+
+/** Fixed columns of the catalogue sheet before the clinic columns, and after them. */
+export const CATALOGUE_LEAD_HEADERS = ['ID услуги', 'Услуга', 'Категория', 'Код тарифа', 'Источник'] as const;
+export const CATALOGUE_TAIL_HEADERS = ['Медиана', 'Мин', 'Макс', 'Клиник'] as const;
+
+export const POSITIONS_HEADERS = [
+  'Клиника',
+  'Город',
+  'Файл',
+  'Дата прайса',
+  'Наименование в прайсе',
+  'Код',
+  'Раздел',
+  'Цена',
+  'Цена нерезидент',
+  'Цены в документе',
+  'Статус',
+  'ID услуги',
+  'Услуга',
+  'Метод',
+  'Уверенность',
+] as const;
+
+/** `origin` as the sheet shows it. */
+const ORIGIN_LABEL: Readonly<Record<Service['origin'], string>> = { dictionary: 'справочник', created: 'создана' };
+
+/** Both sheets over `model`. Rows are produced while the file is written, not held all at once. */
+export function exportSheets(model: ReadModel): SheetSource[] {
+  return [catalogueSheet(model), positionsSheet(model)];
+}
+
+/** The header of a clinic's column: its name, with the city when known (two clinics may share a name). */
+export function clinicColumnHeader(clinic: Pick<Clinic, 'name' | 'city'>): string {
+  return clinic.city ? `${clinic.name} (${clinic.city})` : clinic.name;
+}
+
+// ---- internal helpers ----
+
+function catalogueSheet(model: ReadModel): SheetSource {
+  const clinics = [...model.clinicsById.values()].sort(
+    (a, b) => a.name.localeCompare(b.name, 'ru') || (a.city ?? '').localeCompare(b.city ?? '', 'ru'),
+  );
+  const column = new Map(clinics.map((clinic, i) => [clinic.clinic_id, CATALOGUE_LEAD_HEADERS.length + i]));
+  const services = [...model.positionsByService.keys()]
+    .map((id) => model.servicesById.get(id))
+    .filter((service): service is Service => service !== undefined)
+    .sort((a, b) => a.category.localeCompare(b.category, 'ru') || a.name.localeCompare(b.name, 'ru'));
+  const width = CATALOGUE_LEAD_HEADERS.length + clinics.length + CATALOGUE_TAIL_HEADERS.length;
+
+  function* rows(): Generator<CellValue[]> {
+    yield [...CATALOGUE_LEAD_HEADERS, ...clinics.map(clinicColumnHeader), ...CATALOGUE_TAIL_HEADERS];
+    for (const service of services) {
+      const comparison = compareService(model, service.service_id, { price_kind: 'resident' });
+      if (comparison.partners.length === 0) continue;
+      const row: CellValue[] = new Array<CellValue>(width).fill(null);
+      row[0] = service.service_id;
+      row[1] = service.name;
+      row[2] = service.category;
+      row[3] = service.tariff_code;
+      row[4] = ORIGIN_LABEL[service.origin] ?? service.origin;
+      for (const partner of comparison.partners) {
+        const index = column.get(partner.clinic_id);
+        if (index !== undefined) row[index] = partner.price;
+      }
+      const tail = CATALOGUE_LEAD_HEADERS.length + clinics.length;
+      row[tail] = comparison.median;
+      row[tail + 1] = comparison.min;
+      row[tail + 2] = comparison.max;
+      row[tail + 3] = comparison.partners.length;
+      yield row;
+    }
+  }
+  return {
+    name: CATALOGUE_SHEET,
+    widths: [14, 60, 24, 14, 12, ...clinics.map(() => 16), 12, 12, 12, 8],
+    rows: { [Symbol.iterator]: rows },
+  };
+}
+
+function positionsSheet(model: ReadModel): SheetSource {
+  function* rows(): Generator<CellValue[]> {
+    yield [...POSITIONS_HEADERS];
+    for (const position of model.positions) yield positionRow(model, position);
+  }
+  return {
+    name: POSITIONS_SHEET,
+    widths: [30, 14, 30, 12, 60, 14, 30, 12, 12, 30, 14, 14, 60, 12, 12],
+    rows: { [Symbol.iterator]: rows },
+  };
+}
+
+function positionRow(model: ReadModel, position: Position): CellValue[] {
+  const clinic = model.clinicsById.get(position.clinic_id);
+  const list = model.priceListsById.get(position.price_list_id);
+  const service = position.service_id ? model.servicesById.get(position.service_id) : undefined;
+  return [
+    clinic?.name ?? position.clinic_id,
+    clinic?.city ?? null,
+    list?.file_name ?? null,
+    list?.effective_date ?? null,
+    position.raw_name,
+    position.code,
+    position.section,
+    position.price,
+    position.price_nonresident,
+    position.prices_raw.map((cell) => (cell.header ? `${cell.header}: ${cell.raw}` : cell.raw)).join('; ') || null,
+    position.status,
+    position.service_id,
+    service?.name ?? null,
+    position.method,
+    Math.round(position.confidence * 1000) / 1000,
+  ];
+}

@@ -1,0 +1,79 @@
+import * as XLSX from 'xlsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { xlsxFile } from '../../test/helpers/files.js';
+import { createCatalogue } from '../catalogue/create-catalogue.js';
+import { loadDefaultDictionary } from '../dictionary/default-dictionary.js';
+import type { Service } from '../storage/records.js';
+
+let dictionary: Service[];
+beforeAll(async () => {
+  dictionary = await loadDefaultDictionary();
+});
+
+async function exportedBook(catalogue: Awaited<ReturnType<typeof createCatalogue>>) {
+  const exported = await catalogue.exportWorkbook();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of exported.chunks) chunks.push(chunk);
+  return { exported, book: XLSX.read(Buffer.concat(chunks), { type: 'buffer' }) };
+}
+
+const rowsOf = (book: XLSX.WorkBook, sheet: string) =>
+  XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[sheet]!, { defval: null });
+
+describe('export: the catalogue workbook', () => {
+  it('puts each clinic in its own price column with the median, min, max and clinic count per service', async () => {
+    const catalogue = await createCatalogue({ services: dictionary });
+    const head = ['№', 'Наименование услуги', 'Цена, тенге'];
+    await catalogue.ingest({ fileName: 'Клиника Альфа прайс 2026.xlsx', bytes: xlsxFile([head, [1, 'Прием терапевта', 9000]]) });
+    await catalogue.ingest({ fileName: 'Клиника Бета прайс 2026.xlsx', bytes: xlsxFile([head, [1, 'Прием терапевта', 11000]]) });
+    const serviceId = (await catalogue.listPositions()).items[0]!.service_id;
+
+    const { exported, book } = await exportedBook(catalogue);
+    expect(exported.file_name).toMatch(/^pricecat-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(book.SheetNames).toEqual(['Каталог', 'Все позиции']);
+    const clinics = (await catalogue.listPartners()).items;
+    const column = (name: string) => {
+      const clinic = clinics.find((c) => c.name.includes(name))!;
+      return clinic.city ? `${clinic.name} (${clinic.city})` : clinic.name;
+    };
+    const row = rowsOf(book, 'Каталог').find((r) => r['ID услуги'] === serviceId)!;
+    expect(row).toMatchObject({
+      [column('Альфа')]: 9000,
+      [column('Бета')]: 11000,
+      'Медиана': 10000,
+      'Мин': 9000,
+      'Макс': 11000,
+      'Клиник': 2,
+      'Источник': 'справочник',
+    });
+  });
+
+  it('lists every position, the unrecognized too, and keeps a name starting with "=" as text', async () => {
+    const catalogue = await createCatalogue({ services: dictionary });
+    await catalogue.ingest({
+      fileName: 'Клиника Альфа прайс 2026.xlsx',
+      bytes: xlsxFile([
+        ['№', 'Наименование услуги', 'Цена, тенге'],
+        [1, 'Прием терапевта', 9000],
+        [2, '=ЗАГЛУШКА(1)+вызов', 700],
+      ]),
+    });
+    const { book } = await exportedBook(catalogue);
+    const rows = rowsOf(book, 'Все позиции');
+    expect(rows.map((r) => [r['Наименование в прайсе'], r['Цена']])).toEqual([
+      ['Прием терапевта', 9000],
+      ['=ЗАГЛУШКА(1)+вызов', 700],
+    ]);
+    expect(rows[1]!['Статус']).not.toBe('normalized');
+    for (const name of book.SheetNames) {
+      const sheet = book.Sheets[name]!;
+      expect(Object.keys(sheet).filter((key) => !key.startsWith('!') && (sheet[key] as XLSX.CellObject).f !== undefined)).toEqual([]);
+    }
+  });
+
+  it('writes a workbook with only headers for an empty catalogue', async () => {
+    const { book } = await exportedBook(await createCatalogue());
+    expect(rowsOf(book, 'Каталог')).toEqual([]);
+    expect(rowsOf(book, 'Все позиции')).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Conformance cases for the decision log of the `Storage` contract (`saveDecision`, `listDecisions`,
+ * `revertDecision`), spliced into `defineStorageSuite` (storage.suite.ts). Not a test file on its own.
+ */
+import { expect } from 'vitest';
+import type { Decision, Position } from './records.js';
+import { samplePosition, sampleSkippedItem, sampleSynonym, sampleWrite } from './sample-records.js';
+import type { Storage } from './storage.js';
+
+type Case = readonly [name: string, run: (store: Storage) => Promise<void>];
+
+const QUEUED = { service_id: null, method: null, status: 'queued', confidence: 0.5 } as const;
+
+function matched(position: Position, serviceId: string): Position {
+  return { ...position, service_id: serviceId, method: 'manual', status: 'normalized', confidence: 1 };
+}
+
+function matchDecision(id: string, serviceId: string, previous: readonly Position[], extra: Partial<Decision> = {}): Decision {
+  return {
+    decision_id: id,
+    action: 'match',
+    created_at: `2024-03-0${id.slice(-1)}T10:00:00.000Z`,
+    service_id: serviceId,
+    previous,
+    synonym: { ...sampleSynonym('консультация терапевта', serviceId), created_at: `2024-03-0${id.slice(-1)}T10:00:00.000Z` },
+    replaced_synonym: null,
+    skipped_items: [],
+    ...extra,
+  };
+}
+
+/** The decision-log cases, in the suite's `[name, run]` shape. */
+export const DECISION_CASES: readonly Case[] = [
+  [
+    'writes a match decision at once: positions, synonym and the log entry',
+    async (store) => {
+      const queued = [samplePosition('p-1', 'pl-1', 'c-1', QUEUED), samplePosition('p-2', 'pl-1', 'c-1', QUEUED)];
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      const decision = matchDecision('d-1', 's-1', [queued[0]!]);
+      await store.saveDecision({ decision, positions: [matched(queued[0]!, 's-1')] });
+      expect(await store.listPositions()).toEqual([matched(queued[0]!, 's-1'), queued[1]]);
+      expect(await store.listLearnedSynonyms()).toEqual([decision.synonym]);
+      expect(await store.listDecisions()).toEqual([decision]);
+    },
+  ],
+  [
+    'reverts a match: the position is queued again and the synonym it replaced comes back',
+    async (store) => {
+      const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+      const older = sampleSynonym('консультация терапевта', 's-old');
+      await store.saveLearnedSynonyms([older]);
+      const decision = matchDecision('d-2', 's-1', [queued], { replaced_synonym: older });
+      await store.saveDecision({ decision, positions: [matched(queued, 's-1')] });
+      await store.revertDecision('d-2');
+      expect(await store.listPositions()).toEqual([queued]);
+      expect(await store.listLearnedSynonyms()).toEqual([older]);
+      expect(await store.listDecisions()).toEqual([]);
+    },
+  ],
+  [
+    'reverts a skip: the position is queued again and its skipped item is gone',
+    async (store) => {
+      const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+      const earlier = sampleSkippedItem('p-0', 'бахилы');
+      await store.saveSkippedItems([earlier]);
+      const item = { ...sampleSkippedItem('p-1', queued.name_norm), created_at: '2024-03-05T10:00:00.000Z' };
+      const decision: Decision = {
+        decision_id: 'd-3',
+        action: 'skip',
+        created_at: item.created_at,
+        service_id: null,
+        previous: [queued],
+        synonym: null,
+        replaced_synonym: null,
+        skipped_items: [item],
+      };
+      await store.saveDecision({ decision, positions: [{ ...queued, status: 'skipped' }] });
+      expect(await store.listSkippedItems()).toEqual([earlier, item]);
+      await store.revertDecision('d-3');
+      expect(await store.listPositions()).toEqual([queued]);
+      expect(await store.listSkippedItems()).toEqual([earlier]);
+    },
+  ],
+  [
+    'does not revert a position that changed after the decision, nor a synonym decided again',
+    async (store) => {
+      const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+      const decision = matchDecision('d-4', 's-1', [queued]);
+      await store.saveDecision({ decision, positions: [matched(queued, 's-1')] });
+      const later = matched(queued, 's-created');
+      await store.updatePositions([later]);
+      const relearned = sampleSynonym('консультация терапевта', 's-created');
+      await store.saveLearnedSynonyms([relearned]);
+      await store.revertDecision('d-4');
+      expect(await store.listPositions()).toEqual([later]);
+      expect(await store.listLearnedSynonyms()).toEqual([relearned]);
+    },
+  ],
+  [
+    'ignores a revert of a decision it does not know',
+    async (store) => {
+      await store.revertDecision('d-404');
+      expect(await store.listDecisions()).toEqual([]);
+    },
+  ],
+];
+
+/** The decision-log case for persistent adapters: `makeStore` twice opens the same data. */
+export const DECISION_PERSISTENT_CASES: readonly [string, (makeStore: () => Storage | Promise<Storage>) => Promise<void>][] = [
+  [
+    'keeps the decision log after being closed and opened again, so an undo still works',
+    async (makeStore) => {
+      const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+      const decision = matchDecision('d-5', 's-1', [queued]);
+      const first = await makeStore();
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+      await first.saveDecision({ decision, positions: [matched(queued, 's-1')] });
+      await first.close();
+      const second = await makeStore();
+      try {
+        expect(await second.listDecisions()).toEqual([decision]);
+        await second.revertDecision('d-5');
+        expect(await second.listPositions()).toEqual([queued]);
+      } finally {
+        await second.close();
+      }
+    },
+  ],
+];

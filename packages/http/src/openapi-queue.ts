@@ -1,0 +1,222 @@
+/**
+ * The OpenAPI paths and schemas of the verification queue (`/queue`, `/match`, `/skip`, `/undo`) and of
+ * `/unmatched`, spread into the document of openapi.ts. Paths are written without the API prefix.
+ *
+ * @module
+ */
+import { UNMATCHED_STATUSES } from '@pricecat/core';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const ok = (description: string, schema: unknown) => ({ description, content: json(schema) });
+const error = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+const pageOf = (item: string) => ({
+  allOf: [ref('Page'), { type: 'object', properties: { items: { type: 'array', items: ref(item) } } }],
+});
+const conflict = (description: string) => ({ description, content: json(ref('Error')) });
+const common = { '500': error('Internal') };
+
+const positionIdBody = {
+  type: 'object',
+  required: ['position_id'],
+  properties: { position_id: { type: 'string', description: 'A queued or unrecognized position (from /queue or /unmatched).' } },
+};
+
+/** `paths` entries of the queue and unmatched routes. */
+export const queuePaths = {
+  '/queue': {
+    get: {
+      tags: ['queue'],
+      operationId: 'listQueue',
+      summary: 'The verification queue: queued positions, most confident first, paged',
+      description:
+        'Positions with status `queued`, highest `confidence` first (ties in ingest order). Each item has the ' +
+        'position with its clinic and file, the `suggestion` (its first candidate: the nearest embedding entry ' +
+        'when embeddings are on, else the best fuzzy one) and the next candidates as `alternatives`. Skipped ' +
+        'and decided positions never appear.',
+      parameters: [query('clinic_id', 'Only this clinic'), param('limit'), param('offset')],
+      responses: { '200': ok('A page of the queue', pageOf('QueueItem')), '400': error('BadRequest'), ...common },
+    },
+  },
+  '/match': {
+    post: {
+      tags: ['queue'],
+      operationId: 'matchPosition',
+      summary: 'Confirm the suggestion, or assign any service, to a queued or unrecognized position',
+      description:
+        'The position becomes `normalized` with method `manual` and confidence 1, and a learned synonym ' +
+        '(`name_norm` → service) is written, so later uploads of the same name are normalized with method ' +
+        '`synonym`. With `apply_to_identical` (default true) every other queued or unrecognized position with ' +
+        'the same `name_norm`, in any clinic, gets the same decision.',
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          required: ['position_id'],
+          properties: {
+            position_id: { type: 'string' },
+            service_id: { type: 'string', description: 'The service to assign; omit it to confirm the suggestion.' },
+            apply_to_identical: { type: 'boolean', default: true },
+          },
+        }),
+      },
+      responses: {
+        '200': ok('What was decided', ref('DecisionResult')),
+        '400': error('BadRequest'),
+        '404': error('NotFound'),
+        '409': conflict('The position is already normalized or skipped (`CONFLICT`)'),
+        ...common,
+      },
+    },
+  },
+  '/skip': {
+    post: {
+      tags: ['queue'],
+      operationId: 'skipPosition',
+      summary: 'Skip a queued or unrecognized position for good',
+      description: 'The position becomes `skipped`, a skipped item is written, and the queue never shows it again.',
+      requestBody: { required: true, content: json(positionIdBody) },
+      responses: {
+        '200': ok('What was decided', ref('DecisionResult')),
+        '400': error('BadRequest'),
+        '404': error('NotFound'),
+        '409': conflict('The position is already normalized or skipped (`CONFLICT`)'),
+        ...common,
+      },
+    },
+  },
+  '/undo': {
+    post: {
+      tags: ['queue'],
+      operationId: 'undoDecision',
+      summary: 'Undo the last match or skip',
+      description:
+        'Puts the positions back as they were, removes the learned synonym (restoring one it replaced) or the ' +
+        'skipped item. The decision log is stored, so this works after a restart; call it again to go further back.',
+      responses: {
+        '200': ok('What was undone', ref('UndoResult')),
+        '409': conflict('There is nothing to undo (`CONFLICT`)'),
+        ...common,
+      },
+    },
+  },
+  '/unmatched': {
+    get: {
+      tags: ['queue'],
+      operationId: 'listUnmatched',
+      summary: 'Positions not normalized (queued and unrecognized), paged',
+      parameters: [
+        query('clinic_id', 'Only this clinic'),
+        query('status', 'Only one of the two statuses', { type: 'string', enum: UNMATCHED_STATUSES }),
+        query('q', 'Substring of the normalized name (case-insensitive)'),
+        param('limit'),
+        param('offset'),
+      ],
+      responses: { '200': ok('A page of unmatched positions', pageOf('UnmatchedPosition')), '400': error('BadRequest'), ...common },
+    },
+  },
+};
+
+const candidate = {
+  type: 'object',
+  description: 'A candidate dictionary service for a position.',
+  required: ['service_id', 'name', 'category', 'score', 'method'],
+  properties: {
+    service_id: { type: 'string' },
+    name: { type: 'string' },
+    category: { type: 'string' },
+    score: { type: 'number', minimum: 0, maximum: 1 },
+    method: { type: 'string', description: 'The matching stage that proposed it', examples: ['fuzzy', 'embedding'] },
+  },
+};
+
+const positionViewProperties = {
+  position_id: { type: 'string' },
+  raw_name: { type: 'string' },
+  name_norm: { type: 'string' },
+  status: { type: 'string', enum: ['normalized', 'queued', 'skipped', 'unrecognized'] },
+  confidence: { type: 'number', minimum: 0, maximum: 1, description: "The matcher's best score for the row." },
+  clinic_id: { type: 'string' },
+  clinic_name: { type: 'string' },
+  city: nullable('string'),
+  section: nullable('string'),
+  code: nullable('string', { description: "The clinic's own code for the row." }),
+  unit: nullable('string'),
+  price: nullable('number', { description: 'Resident price.' }),
+  price_nonresident: nullable('number'),
+  price_list_id: { type: 'string' },
+  file_name: nullable('string'),
+  effective_date: nullable('string', { format: 'date' }),
+};
+
+/** `components.schemas` entries the paths above refer to. */
+export const queueSchemas = {
+  Candidate: candidate,
+  PositionView: {
+    type: 'object',
+    description: 'A position with its clinic and price list spelled out.',
+    required: Object.keys(positionViewProperties),
+    properties: positionViewProperties,
+  },
+  QueueItem: {
+    type: 'object',
+    required: ['position', 'suggestion', 'alternatives'],
+    properties: {
+      position: ref('PositionView'),
+      suggestion: { oneOf: [ref('Candidate'), { type: 'null' }], description: 'The service to confirm; null when the row has no candidate.' },
+      alternatives: { type: 'array', items: ref('Candidate'), description: 'The next candidates, best first.' },
+    },
+  },
+  UnmatchedPosition: {
+    allOf: [
+      ref('PositionView'),
+      { type: 'object', required: ['candidates'], properties: { candidates: { type: 'array', items: ref('Candidate') } } },
+    ],
+  },
+  DecisionResult: {
+    type: 'object',
+    required: ['decision_id', 'action', 'service', 'position_ids', 'learned_synonym', 'created_at'],
+    properties: {
+      decision_id: { type: 'string' },
+      action: { type: 'string', enum: ['match', 'skip'] },
+      service: { oneOf: [ref('Service'), { type: 'null' }], description: 'The service assigned; null for a skip.' },
+      position_ids: { type: 'array', items: { type: 'string' }, description: 'Every position decided, the requested one first.' },
+      learned_synonym: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['name_norm', 'service_id', 'raw_name', 'clinic_id', 'created_at'],
+            properties: {
+              name_norm: { type: 'string' },
+              service_id: { type: 'string' },
+              raw_name: { type: 'string' },
+              clinic_id: nullable('string'),
+              created_at: { type: 'string', format: 'date-time' },
+            },
+          },
+          { type: 'null' },
+        ],
+      },
+      created_at: { type: 'string', format: 'date-time' },
+    },
+  },
+  UndoResult: {
+    type: 'object',
+    required: ['decision_id', 'action', 'service_id', 'position_ids'],
+    properties: {
+      decision_id: { type: 'string' },
+      action: { type: 'string', enum: ['match', 'skip'] },
+      service_id: nullable('string'),
+      position_ids: { type: 'array', items: { type: 'string' }, description: 'Positions put back as they were.' },
+    },
+  },
+};

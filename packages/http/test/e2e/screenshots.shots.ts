@@ -1,0 +1,97 @@
+/**
+ * Screenshots of every screen of the web UI for docs/web-ui.md, taken in Debian's Chromium against the real
+ * server with the real «Клиника 2» lists (and «Клиника 1», uploaded through the UI). Not part of
+ * `npm test`: run `npm run screenshots -w @pricecat/http`. Writes docs/screenshots/*.png.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { missingPrerequisite, startE2e, UPLOAD_FILE, zipOf, type E2eEnvironment } from './harness.js';
+
+const OUT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../docs/screenshots');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const missing = missingPrerequisite();
+
+describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let env: E2eEnvironment;
+  let page: Page;
+  const shot = (name: string) => page.screenshot({ path: join(OUT, `${name}.png`) });
+
+  beforeAll(async () => {
+    await mkdir(OUT, { recursive: true });
+    env = await startE2e();
+    page = await env.browser.newPage({ viewport: DESKTOP, locale: 'ru-RU', deviceScaleFactor: 1 });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('upload with its report', async () => {
+    await page.goto(`${env.url}#/upload`);
+    await page.locator('pricecat-upload input[type="file"]').setInputFiles({ name: 'клиника-1.zip', mimeType: 'application/zip', buffer: zipOf([UPLOAD_FILE]) });
+    await page.locator('pricecat-upload .summary').waitFor({ timeout: 60_000 });
+    await shot('upload');
+  });
+
+  it('search', async () => {
+    await page.goto(`${env.url}#/search?q=${encodeURIComponent('прием')}`);
+    await page.locator('pricecat-search .hit').first().waitFor();
+    await shot('search');
+  });
+
+  it('comparison of a service offered by both clinics', async () => {
+    const hits = await env.api<{ items: { service: { service_id: string }; prices: { clinics: number } }[] }>('search?q=прием&limit=50');
+    const best = [...hits.items].sort((a, b) => b.prices.clinics - a.prices.clinics)[0];
+    await page.goto(`${env.url}#/service/${encodeURIComponent(best?.service.service_id ?? '')}`);
+    await page.locator('pricecat-comparison tbody tr').first().waitFor();
+    await shot('comparison');
+  });
+
+  it('dashboard', async () => {
+    await page.goto(`${env.url}#/dashboard`);
+    await page.locator('pricecat-dashboard tbody tr').first().waitFor();
+    await shot('dashboard');
+  });
+
+  it('queue', async () => {
+    await page.goto(`${env.url}#/queue`);
+    await page.locator('pricecat-queue .item').first().waitFor();
+    await page.locator('pricecat-queue .item').first().locator('button.confirm').click();
+    await page.locator('pricecat-queue .feedback-text').waitFor();
+    await page.locator('pricecat-queue .item').first().locator('button.choose').click();
+    await page.locator('pricecat-queue pricecat-service-picker li[role="option"]').first().waitFor();
+    await shot('queue');
+    await page.keyboard.press('Escape');
+  });
+
+  it('unmatched', async () => {
+    await page.goto(`${env.url}#/unmatched?status=unrecognized`);
+    await page.locator('pricecat-unmatched tbody tr').first().waitFor();
+    await shot('unmatched');
+  });
+
+  it('admin', async () => {
+    await page.goto(`${env.url}#/admin`);
+    await page.locator('pricecat-autoload-card input.folder').fill(env.watchDir);
+    await page.locator('pricecat-autoload-card button.save').click();
+    await page.locator('pricecat-autoload-card .ok').waitFor();
+    await page.locator('pricecat-autoload-card button.scan').click();
+    await page.locator('pricecat-autoload-card .last-scan code').waitFor();
+    await page.locator('pricecat-price-changes tbody tr').first().waitFor();
+    // Both cards and the first price changes; the full list would make a very tall picture.
+    await page.screenshot({ path: join(OUT, 'admin.png'), fullPage: true, clip: { x: 0, y: 0, width: DESKTOP.width, height: 1500 } });
+  });
+
+  it('phone: search and queue at 390 px', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${env.url}#/search?q=${encodeURIComponent('узи')}`);
+    await page.locator('pricecat-search .hit').first().waitFor();
+    await shot('phone-search');
+    await page.goto(`${env.url}#/queue`);
+    await page.locator('pricecat-queue .item').first().waitFor();
+    await shot('phone-queue');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * A typed client of the pricecat HTTP API. Every element builds one from its `api-base` attribute; the
+ * base may be relative (`./api`, resolved against the page, so a reverse-proxy prefix keeps working) or
+ * absolute (another origin, for a portal embedding the elements).
+ *
+ * @module
+ */
+import { messages } from '../i18n/messages.js';
+import { ApiError, errorFromAnswer, networkError } from './errors.js';
+import type {
+  ClinicSummary,
+  Page,
+  Position,
+  PriceKind,
+  PriceList,
+  SearchHit,
+  ServiceComparison,
+  Stats,
+} from './types.js';
+
+/** Query parameters; `undefined` and `''` are left out. */
+export type QueryParams = Readonly<Record<string, string | number | undefined>>;
+
+/** The API under one base URL. Calls `fetch` at call time, so a page's own fetch wrappers apply. */
+export class PricecatApi {
+  constructor(
+    /** `api-base` as given: `/api`, `./api`, `https://host/pricecat/api`. */
+    readonly base: string,
+  ) {}
+
+  /** A full URL of an API path, e.g. `url('export.xlsx')`; relative bases stay relative to the page. */
+  url(path: string, params: QueryParams = {}): string {
+    const base = this.base.replace(/\/+$/, '');
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined && value !== '') search.set(key, String(value));
+    }
+    const query = search.toString();
+    return `${base}/${path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
+  }
+
+  /** `GET path` as JSON; throws {@link ApiError} with a Russian message on any failure. */
+  async get<T>(path: string, params: QueryParams = {}, signal?: AbortSignal): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(this.url(path, params), { headers: { accept: 'application/json' }, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw networkError(error);
+    }
+    const text = await response.text();
+    if (!response.ok) throw errorFromAnswer(response.status, text);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError('BAD_ANSWER', messages.errors.badAnswer, response.status);
+    }
+  }
+
+  /**
+   * `POST path` with a JSON body, answered with JSON; throws {@link ApiError} like {@link get}. Used by the
+   * operator screens (queue decisions, settings, scan).
+   */
+  async post<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(this.url(path), {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw networkError(error);
+    }
+    const text = await response.text();
+    if (!response.ok) throw errorFromAnswer(response.status, text);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError('BAD_ANSWER', messages.errors.badAnswer, response.status);
+    }
+  }
+
+  /** Services matching `q` (case-insensitive), with price summaries. */
+  async search(q: string, options: { city?: string; limit?: number } = {}, signal?: AbortSignal): Promise<SearchHit[]> {
+    const answer = await this.get<{ items: SearchHit[] }>('search', { q, city: options.city, limit: options.limit }, signal);
+    return answer.items;
+  }
+
+  /** One row per clinic for a service. */
+  compare(serviceId: string, options: { priceKind?: PriceKind; city?: string } = {}, signal?: AbortSignal) {
+    return this.get<ServiceComparison>(
+      `services/${encodeURIComponent(serviceId)}/partners`,
+      { price_kind: options.priceKind, city: options.city },
+      signal,
+    );
+  }
+
+  /** Positions, filtered (see `GET /positions`). */
+  positions(filter: QueryParams, signal?: AbortSignal) {
+    return this.get<Page<Position>>('positions', filter, signal);
+  }
+
+  /** Every ingested document, oldest first. */
+  async priceLists(signal?: AbortSignal): Promise<PriceList[]> {
+    return (await this.get<{ items: PriceList[] }>('price-lists', {}, signal)).items;
+  }
+
+  /** Clinics, paged. */
+  partners(filter: QueryParams = {}, signal?: AbortSignal) {
+    return this.get<Page<ClinicSummary>>('partners', filter, signal);
+  }
+
+  /** The figures of the dashboard. */
+  stats(signal?: AbortSignal) {
+    return this.get<Stats>('stats', {}, signal);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * JSON shapes of the operator endpoints (packages/http/src/openapi-queue.ts and openapi-schemas.ts):
+ * the verification queue and its decisions, unmatched positions, settings and scans, price changes. In
+ * snake_case as on the wire; only the fields the UI reads are listed.
+ *
+ * @module
+ */
+import type { FileReportError, FileReportOk, Page, PriceKind, Service } from './types.js';
+
+/** A candidate dictionary service for a position. */
+export interface Candidate {
+  readonly service_id: string;
+  readonly name: string;
+  readonly category: string;
+  readonly score: number;
+  readonly method: string;
+}
+
+/** A position with its clinic and price list spelled out. */
+export interface PositionView {
+  readonly position_id: string;
+  readonly raw_name: string;
+  readonly status: 'normalized' | 'queued' | 'skipped' | 'unrecognized';
+  readonly confidence: number;
+  readonly clinic_id: string;
+  readonly clinic_name: string;
+  readonly city: string | null;
+  readonly section: string | null;
+  readonly code: string | null;
+  readonly unit: string | null;
+  readonly price: number | null;
+  readonly price_nonresident: number | null;
+  readonly price_list_id: string;
+  readonly file_name: string | null;
+  readonly effective_date: string | null;
+}
+
+/** `GET /queue` item. */
+export interface QueueItem {
+  readonly position: PositionView;
+  /** The service to confirm; `null` when the row has no candidate. */
+  readonly suggestion: Candidate | null;
+  readonly alternatives: readonly Candidate[];
+}
+
+/** `GET /unmatched` item. */
+export interface UnmatchedPosition extends PositionView {
+  readonly candidates: readonly Candidate[];
+}
+
+/** The two statuses `GET /unmatched` lists. */
+export type UnmatchedStatus = 'queued' | 'unrecognized';
+
+/** `POST /match`, `POST /skip`. */
+export interface DecisionResult {
+  readonly decision_id: string;
+  readonly action: 'match' | 'skip';
+  readonly service: Service | null;
+  /** Every position decided, the requested one first (identical names elsewhere follow). */
+  readonly position_ids: readonly string[];
+}
+
+/** `POST /undo`. */
+export interface UndoResult {
+  readonly decision_id: string;
+  readonly action: 'match' | 'skip';
+  readonly service_id: string | null;
+  readonly position_ids: readonly string[];
+}
+
+/** The last scan in brief (`GET /settings` → `last_scan`). */
+export interface ScanSummary {
+  readonly folder: string;
+  readonly trigger: 'request' | 'schedule';
+  readonly started_at: string;
+  readonly finished_at: string;
+  readonly files: number;
+  readonly errors: number;
+  readonly skipped: number;
+  readonly positions: number;
+}
+
+/** `GET /settings`. */
+export interface Settings {
+  readonly watch_folder: string | null;
+  readonly scan_interval_minutes: number;
+  readonly last_scan: ScanSummary | null;
+}
+
+/** `POST /settings` body: absent fields keep their value. */
+export interface SettingsPatch {
+  readonly watch_folder?: string | null;
+  readonly scan_interval_minutes?: number;
+}
+
+/** `POST /scan`, `GET /scan/last`. */
+export interface ScanReport {
+  readonly folder: string;
+  readonly trigger: 'request' | 'schedule';
+  readonly started_at: string;
+  readonly finished_at: string;
+  readonly files: readonly (FileReportOk | FileReportError)[];
+  readonly positions: number;
+  readonly normalized: number;
+  readonly errors: number;
+  readonly skipped: readonly { readonly file: string; readonly known_as: string }[];
+}
+
+/** One service of one clinic whose price changed between two consecutive lists. */
+export interface PriceChange {
+  readonly clinic_id: string;
+  readonly clinic_name: string;
+  readonly city: string | null;
+  readonly service_id: string;
+  readonly service_name: string;
+  readonly category: string;
+  readonly price_kind: PriceKind;
+  readonly old_price: number;
+  readonly new_price: number;
+  readonly change: number;
+  /** `(new − old) / old`; 0.25 is 25 % up. */
+  readonly change_share: number;
+  readonly direction: 'up' | 'down';
+  readonly old_effective_date: string | null;
+  readonly new_effective_date: string | null;
+  readonly old_file_name: string;
+  readonly new_file_name: string;
+}
+
+/** `GET /price-changes`. */
+export interface PriceChangePage extends Page<PriceChange> {
+  readonly threshold: number;
+}

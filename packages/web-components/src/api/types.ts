@@ -1,0 +1,150 @@
+/**
+ * JSON shapes of the pricecat HTTP API that the elements read (packages/http/src/openapi-schemas.ts), in
+ * snake_case as on the wire. Only the fields the UI uses are required here.
+ *
+ * @module
+ */
+
+/** A dictionary entry. */
+export interface Service {
+  readonly service_id: string;
+  readonly name: string;
+  readonly name_norm: string;
+  readonly category: string;
+  readonly tariff_code: string | null;
+  readonly origin: 'dictionary' | 'created';
+}
+
+/** Price summary over clinics. */
+export interface PriceSummary {
+  readonly clinics: number;
+  readonly min: number | null;
+  readonly median: number | null;
+  readonly max: number | null;
+}
+
+/** `GET /search` item. */
+export interface SearchHit {
+  readonly service: Service;
+  readonly prices: PriceSummary;
+  readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
+}
+
+/** Which price a comparison uses. */
+export type PriceKind = 'resident' | 'nonresident';
+
+/** One clinic's row of a comparison. */
+export interface PartnerPrice {
+  readonly clinic_id: string;
+  readonly clinic_name: string;
+  readonly city: string | null;
+  readonly price: number;
+  readonly deviation: number;
+  readonly deviation_share: number;
+  readonly effective_date: string | null;
+  readonly price_list_id: string;
+  readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
+}
+
+/** `GET /services/{id}/partners`. */
+export interface ServiceComparison {
+  readonly service: Service;
+  readonly price_kind: PriceKind;
+  readonly median: number | null;
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly spread: number | null;
+  readonly spread_ratio: number | null;
+  readonly partners: readonly PartnerPrice[];
+}
+
+/** A clinic with its counts (`GET /partners` item). */
+export interface ClinicSummary {
+  readonly clinic_id: string;
+  readonly name: string;
+  readonly city: string | null;
+  readonly price_lists: number;
+  readonly positions: number;
+  readonly normalized: number;
+  readonly latest_effective_date: string | null;
+}
+
+/** One ingested document (`GET /price-lists` item). */
+export interface PriceList {
+  readonly price_list_id: string;
+  readonly clinic_id: string;
+  readonly file_name: string;
+  readonly format: string;
+  readonly effective_date: string | null;
+  readonly ingested_at: string;
+  readonly status: 'ok' | 'warnings' | 'error';
+  readonly warnings: readonly string[];
+  readonly position_count: number;
+}
+
+/** One extracted priced row (`GET /positions` item), the fields the UI reads. */
+export interface Position {
+  readonly position_id: string;
+  readonly price_list_id: string;
+  readonly clinic_id: string;
+  readonly raw_name: string;
+  readonly price: number | null;
+  readonly price_nonresident: number | null;
+  readonly service_id: string | null;
+  readonly status: 'normalized' | 'queued' | 'skipped' | 'unrecognized';
+}
+
+/** `GET /stats`. */
+export interface Stats {
+  readonly services: number;
+  readonly clinics: number;
+  readonly price_lists: number;
+  readonly positions: number;
+  readonly normalized: number;
+  readonly normalized_share: number;
+  readonly queued: number;
+  readonly unrecognized: number;
+  readonly skipped: number;
+  readonly by_method: Readonly<Record<string, number>>;
+  readonly by_status: Readonly<Record<string, number>>;
+}
+
+/** A file of an ingest that was read. */
+export interface FileReportOk {
+  readonly file: string;
+  readonly status: 'ok' | 'warnings';
+  readonly format: string;
+  readonly clinic_name: string;
+  readonly city: string | null;
+  readonly effective_date: string | null;
+  readonly positions: number;
+  readonly normalized: number;
+  readonly queued: number;
+  readonly unrecognized: number;
+  readonly warnings: readonly string[];
+}
+
+/** A file of an ingest that failed. */
+export interface FileReportError {
+  readonly file: string;
+  readonly status: 'error';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** `POST /ingest`. */
+export interface IngestReport {
+  readonly files: readonly (FileReportOk | FileReportError)[];
+  readonly positions: number;
+  readonly normalized: number;
+  readonly errors: number;
+  readonly duration_ms: number;
+}
+
+/** A paged answer. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+  readonly limit: number;
+  readonly offset: number;
+}

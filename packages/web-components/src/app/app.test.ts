@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import './app.js';
+import type { PricecatAppElement } from './app.element.js';
+import { matchRoute } from './routes.js';
+import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+
+const service = { service_id: 's 1/а', name: 'УЗИ почек', name_norm: 'узи почек', category: 'УЗИ', tariff_code: null, origin: 'dictionary' };
+const routesOfApi = {
+  partners: { items: [], total: 0, limit: 500, offset: 0 },
+  search: { items: [{ service, prices: { clinics: 1, min: 5000, median: 5000, max: 5000 }, clinics: [] }] },
+  stats: { services: 1, clinics: 1, price_lists: 1, positions: 10, normalized: 5, normalized_share: 0.5, queued: 3, unrecognized: 2, skipped: 0, by_method: {}, by_status: {} },
+  'price-lists': { items: [] },
+  positions: { items: [], total: 0, limit: 500, offset: 0 },
+  'services/s 1/а/partners': { service, price_kind: 'resident', median: null, min: null, max: null, spread: null, spread_ratio: null, partners: [] },
+};
+
+let api: FakeApi | undefined;
+afterEach(async () => {
+  api?.restore();
+  cleanup();
+  history.replaceState(null, '', location.pathname + location.search);
+  await page.viewport(1280, 800);
+});
+
+async function goTo(hash: string): Promise<void> {
+  location.hash = hash;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('<pricecat-app>', () => {
+  it('opens on the search screen with Russian navigation and the export button', async () => {
+    api = fakeApi(routesOfApi);
+    const app = mount<PricecatAppElement>('<pricecat-app api-base="./api"></pricecat-app>');
+    await app.updateComplete;
+    expect($$(app, 'nav a').map((a) => a.textContent?.trim())).toEqual([
+      'Поиск', 'Сводка', 'Загрузка', 'Проверка', 'Нераспознанные', 'Администрирование',
+    ]);
+    expect($(app, 'nav a[aria-current="page"]').textContent?.trim()).toBe('Поиск');
+    expect(app.shadowRoot?.querySelector('pricecat-search')?.getAttribute('api-base')).toBe('./api');
+    expect(app.shadowRoot?.querySelector('pricecat-export-button')).not.toBeNull();
+  });
+
+  it('goes from a search result to the comparison of that service', async () => {
+    api = fakeApi(routesOfApi);
+    await goTo('#/search?q=почек');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    const search = app.shadowRoot?.querySelector('pricecat-search');
+    if (!search) throw new Error('no search screen');
+    await vi.waitFor(() => expect($$(search, '.hit a')).toHaveLength(1));
+    const link = $<HTMLAnchorElement>(search, '.hit a');
+    expect(link.getAttribute('href')).toBe('#/service/s%201%2F%D0%B0');
+    link.click();
+    await vi.waitFor(() => expect(app.shadowRoot?.querySelector('pricecat-comparison')).not.toBeNull());
+    const comparison = app.shadowRoot?.querySelector('pricecat-comparison');
+    expect(comparison?.getAttribute('service-id')).toBe('s 1/а');
+    await vi.waitFor(() => expect(shadowText(comparison as Element)).toContain('УЗИ почек'));
+  });
+
+  it('shows the dashboard and the upload screen from the navigation', async () => {
+    api = fakeApi(routesOfApi);
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    await goTo('#/dashboard');
+    await app.updateComplete;
+    expect(app.shadowRoot?.querySelector('pricecat-dashboard')).not.toBeNull();
+    await goTo('#/upload');
+    await app.updateComplete;
+    expect(shadowText($(app, 'main'))).toContain('Загрузка архива прайс-листов');
+    expect(app.shadowRoot?.querySelector('pricecat-upload')).not.toBeNull();
+  });
+
+  it('shows the queue, unmatched and admin screens, and a message for unknown addresses', async () => {
+    api = fakeApi(routesOfApi);
+    await goTo('#/queue');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    expect(shadowText($(app, 'main'))).toContain('Проверка сопоставлений');
+    expect(app.shadowRoot?.querySelector('pricecat-queue')).not.toBeNull();
+    await goTo('#/unmatched?status=unrecognized');
+    await app.updateComplete;
+    expect(app.shadowRoot?.querySelector('pricecat-unmatched')?.getAttribute('status')).toBe('unrecognized');
+    await goTo('#/admin');
+    await app.updateComplete;
+    expect(app.shadowRoot?.querySelector('pricecat-autoload-card')).not.toBeNull();
+    expect(app.shadowRoot?.querySelector('pricecat-price-changes')).not.toBeNull();
+    await goTo('#/nowhere');
+    await app.updateComplete;
+    expect(shadowText($(app, 'main'))).toContain('Страница не найдена.');
+  });
+
+  it('fits a 390 px wide phone screen without sideways scrolling', async () => {
+    api = fakeApi(routesOfApi);
+    await page.viewport(390, 844);
+    await goTo('#/search?q=почек');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    const search = app.shadowRoot?.querySelector('pricecat-search');
+    if (!search) throw new Error('no search screen');
+    await vi.waitFor(() => expect($$(search, '.hit')).toHaveLength(1));
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+  });
+});
+
+describe('matchRoute', () => {
+  it('reads the service id and the query of a comparison address', () => {
+    const found = matchRoute('#/service/abc?price_kind=nonresident');
+    expect(found?.route.path).toBe('/service/:id');
+    expect(found?.params).toEqual({ id: 'abc' });
+    expect(found?.query.get('price_kind')).toBe('nonresident');
+  });
+});

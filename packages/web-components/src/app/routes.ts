@@ -1,0 +1,118 @@
+/**
+ * The route table of `<pricecat-app>`: the one place to add or replace a screen. Hash routes
+ * (`#/search`, `#/service/{id}`) need no server support and survive a reverse-proxy prefix.
+ *
+ * Extension point: a screen is added by importing its element module and adding an entry here.
+ *
+ * @module
+ */
+import { html, type TemplateResult } from 'lit';
+import { messages } from '../i18n/messages.js';
+import '../comparison/comparison.js';
+import '../dashboard/dashboard.js';
+import '../search/search.js';
+import '../upload/upload.js';
+import '../queue/queue.js';
+import '../unmatched/unmatched.js';
+import '../autoload-card/autoload-card.js';
+import '../price-changes/price-changes.js';
+import '../export-button/export-button.js';
+
+/** What a screen gets: the API base and the route's `:name` parameters. */
+export interface RouteContext {
+  readonly apiBase: string;
+  readonly params: Readonly<Record<string, string>>;
+  /** Query parameters after `?` in the hash (`#/search?q=узи`). */
+  readonly query: URLSearchParams;
+}
+
+/** One screen. */
+export interface Route {
+  /** Path with `:name` segments, e.g. `/service/:id`. */
+  readonly path: string;
+  /** Label in the navigation; routes without one are reached by links only. */
+  readonly nav?: string;
+  readonly render: (context: RouteContext) => TemplateResult;
+}
+
+const nav = messages.app.nav;
+
+/** Every screen of the app, in navigation order. The first one is the start page. */
+export const routes: readonly Route[] = [
+  {
+    path: '/search',
+    nav: nav.search,
+    render: ({ apiBase, query }) =>
+      html`<pricecat-search api-base=${apiBase} q=${query.get('q') ?? ''} city=${query.get('city') ?? ''}
+        service-href="#/service/{id}"></pricecat-search>`,
+  },
+  {
+    path: '/service/:id',
+    render: ({ apiBase, params, query }) =>
+      html`<p><a href="#/search">← ${messages.app.back}</a></p>
+        <pricecat-comparison api-base=${apiBase} service-id=${params.id ?? ''}
+          price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}></pricecat-comparison>`,
+  },
+  { path: '/dashboard', nav: nav.dashboard, render: ({ apiBase }) => html`<pricecat-dashboard api-base=${apiBase}></pricecat-dashboard>` },
+  {
+    path: '/upload',
+    nav: nav.upload,
+    render: ({ apiBase }) => html`<h2>${messages.upload.title}</h2>
+      <pricecat-upload api-base=${apiBase}></pricecat-upload>`,
+  },
+  {
+    path: '/queue',
+    nav: nav.queue,
+    render: ({ apiBase }) => html`<h2>${messages.queue.title}</h2>
+      <pricecat-queue api-base=${apiBase}></pricecat-queue>`,
+  },
+  {
+    path: '/unmatched',
+    nav: nav.unmatched,
+    render: ({ apiBase, query }) => html`<h2>${messages.unmatched.title}</h2>
+      <pricecat-unmatched api-base=${apiBase} status=${query.get('status') ?? ''} q=${query.get('q') ?? ''}
+        clinic-id=${query.get('clinic_id') ?? ''}></pricecat-unmatched>`,
+  },
+  {
+    path: '/admin',
+    nav: nav.admin,
+    render: ({ apiBase }) => html`<h2>${messages.app.admin}</h2>
+      <div class="admin-grid">
+        <pricecat-autoload-card api-base=${apiBase}></pricecat-autoload-card>
+        <div class="admin-export"><pricecat-export-button api-base=${apiBase}></pricecat-export-button></div>
+        <pricecat-price-changes api-base=${apiBase}></pricecat-price-changes>
+      </div>`,
+  },
+];
+
+/** The route matching a hash such as `#/service/s1?price_kind=nonresident`, with its parameters. */
+export function matchRoute(
+  hash: string,
+  table: readonly Route[] = routes,
+): { route: Route; params: Record<string, string>; query: URLSearchParams } | undefined {
+  const [path = '', search = ''] = hash.replace(/^#/, '').split('?', 2);
+  const segments = (path || '/').split('/').filter(Boolean);
+  for (const route of table) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      const segment = segments[index] ?? '';
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = safeDecode(segment);
+        return true;
+      }
+      return part === segment;
+    });
+    if (matches) return { route, params, query: new URLSearchParams(search) };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import './dashboard.js';
+import type { PricecatDashboardElement } from './dashboard.element.js';
+import type { PriceList, Stats } from '../api/types.js';
+import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+
+const NBSP = '\u00a0';
+
+/** 1 250 positions of which 1 000 normalized: 80 %. */
+const stats: Stats = {
+  services: 1300,
+  clinics: 12,
+  price_lists: 15,
+  positions: 1250,
+  normalized: 1000,
+  normalized_share: 0.8,
+  queued: 170,
+  unrecognized: 80,
+  skipped: 0,
+  by_method: { exact: 700, fuzzy: 250, code: 50 },
+  by_status: { normalized: 1000, queued: 170, unrecognized: 80 },
+};
+
+function list(id: string, file: string, ingested: string, status: PriceList['status'], warnings: string[]): PriceList {
+  return { price_list_id: id, clinic_id: 'c1', file_name: file, format: 'xlsx', effective_date: '2024-05-01', ingested_at: ingested, status, warnings, position_count: 120 };
+}
+
+const priceLists = {
+  items: [
+    list('old', 'Старый прайс.xls', '2025-01-01T10:00:00Z', 'ok', []),
+    list('new', 'Новый прайс.xlsx', '2025-02-01T10:00:00Z', 'warnings', ['Лист 2: нет колонки с ценой']),
+  ],
+};
+const partners = { items: [{ clinic_id: 'c1', name: 'ТОО «Медикер»', city: 'Алматы' }], total: 1, limit: 500, offset: 0 };
+
+let api: FakeApi | undefined;
+afterEach(() => {
+  api?.restore();
+  cleanup();
+});
+
+describe('<pricecat-dashboard>', () => {
+  it('shows documents, clinics, positions, normalized share and queue size', async () => {
+    api = fakeApi({ stats, 'price-lists': priceLists, partners });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect($$(element, '.card')).not.toHaveLength(0));
+    const figure = (key: string) => shadowText($(element, `[data-figure="${key}"] dd`));
+    expect(figure('documents')).toBe('15');
+    expect(figure('clinics')).toBe('12');
+    expect(figure('positions')).toBe(`1${NBSP}250`);
+    expect(figure('normalized-share')).toBe(`80${NBSP}%`);
+    expect(figure('queue')).toBe('170');
+  });
+
+  it('lists positions per matching method in Russian, largest first', async () => {
+    api = fakeApi({ stats, 'price-lists': priceLists, partners });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect($$(element, '.method')).toHaveLength(3));
+    expect($$(element, '.method').map((m) => m.textContent)).toEqual(['точное совпадение', 'похожее название', 'по коду']);
+  });
+
+  it('lists the latest ingest first with its clinic, status and warnings', async () => {
+    api = fakeApi({ stats, 'price-lists': priceLists, partners });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(2));
+    const first = shadowText($$(element, 'tbody tr')[0] as HTMLElement);
+    expect(first).toContain('Новый прайс.xlsx');
+    expect(first).toContain('ТОО «Медикер»');
+    expect(first).toContain('с предупреждениями');
+    expect(first).toContain('Лист 2: нет колонки с ценой');
+    expect(shadowText($$(element, 'tbody tr')[1] as HTMLElement)).toContain('готово');
+  });
+
+  it('folds a long list of warnings under «ещё N»', async () => {
+    const warnings = ['Стр. 1: пусто', 'Стр. 2: пусто', 'Стр. 3: пусто', 'Стр. 4: пусто', 'Стр. 5: пусто'];
+    api = fakeApi({ stats, 'price-lists': { items: [list('scan', 'Скан.pdf', '2025-03-01T10:00:00Z', 'warnings', warnings)] }, partners });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(1));
+    expect(shadowText($(element, 'details summary'))).toBe('ещё 3');
+    expect($<HTMLDetailsElement>(element, 'details').open).toBe(false);
+    expect($$(element, 'details li').map((li) => li.textContent)).toEqual(['Стр. 3: пусто', 'Стр. 4: пусто', 'Стр. 5: пусто']);
+  });
+
+  it('says that nothing was ingested yet on an empty catalogue', async () => {
+    api = fakeApi({ stats: { ...stats, by_method: {} }, 'price-lists': { items: [] }, partners });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect(shadowText(element)).toContain('Прайс-листы ещё не загружены.'));
+  });
+
+  it('shows a readable error with a retry button that loads again', async () => {
+    let fail = true;
+    api = fakeApi({
+      stats: () => (fail ? jsonError(503, 'UNAVAILABLE', 'down') : stats),
+      'price-lists': priceLists,
+      partners,
+    });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
+    expect(shadowText($(element, '[role="alert"]'))).toContain('Внутренняя ошибка сервера');
+    fail = false;
+    $(element, '[role="alert"] button').click();
+    await vi.waitFor(() => expect($$(element, '.card')).not.toHaveLength(0));
+  });
+});

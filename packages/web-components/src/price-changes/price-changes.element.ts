@@ -1,0 +1,206 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { PricecatApi } from '../api/client.js';
+import { LoadController } from '../api/load-controller.js';
+import { loadPriceChanges } from '../api/operator-api.js';
+import type { PriceChange } from '../api/operator-types.js';
+import type { ClinicSummary } from '../api/types.js';
+import { cardStyles } from '../autoload-card/autoload-card.styles.js';
+import { formatCount, formatDate, formatPrice, formatPriceDelta, formatSignedShare } from '../format/format.js';
+import { messages } from '../i18n/messages.js';
+import { errorView, loadingView } from '../theme/feedback.js';
+import { baseStyles } from '../theme/theme.js';
+
+/** Typing in the threshold pauses this long before the list reloads. */
+const TYPING_DELAY_MS = 300;
+/** The server accepts a relative change up to 10 (1000 %). */
+const MAX_PERCENT = 1000;
+
+/** Changes found so far and how many there are in all. */
+interface Loaded {
+  readonly items: readonly PriceChange[];
+  readonly total: number;
+}
+
+const t = messages.priceChanges;
+
+/**
+ * `<pricecat-price-changes>`: per clinic, the services whose price changed between two consecutive price
+ * lists by at least the threshold, biggest first: old and new price with their dates, the direction and
+ * the change in percent. Filters: threshold, city, clinic.
+ *
+ * @csspart card - the card box
+ * @cssproperty --danger - price rises
+ * @cssproperty --success - price drops
+ */
+export class PricecatPriceChangesElement extends LitElement {
+  static override styles = [
+    baseStyles,
+    cardStyles,
+    css`
+      .filters {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.6rem 1rem;
+        align-items: start;
+        margin-bottom: 0.8rem;
+      }
+      .filters .field {
+        flex: 1 1 10rem;
+        max-width: 18rem;
+      }
+      .up {
+        color: var(--danger);
+      }
+      .down {
+        color: var(--success);
+      }
+      td.service {
+        overflow-wrap: anywhere;
+        min-width: 10rem;
+      }
+      .small {
+        font-size: 0.8rem;
+      }
+    `,
+  ];
+
+  #api = new PricecatApi('/api');
+  #changes = new LoadController<Loaded>(this);
+  #clinics = new LoadController<readonly ClinicSummary[]>(this);
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  @state() private thresholdText = '20';
+  @state() private thresholdError = '';
+
+  /** Base URL of the pricecat API. */
+  @property({ attribute: 'api-base' }) apiBase = '/api';
+  /** Smallest relative change listed, in percent (20 = 20 %). */
+  @property({ type: Number }) threshold = 20;
+  /** Only clinics of this city. */
+  @property() city = '';
+  /** Only this clinic (`clinic_id`). */
+  @property({ attribute: 'clinic-id' }) clinicId = '';
+  /** Changes per portion. */
+  @property({ type: Number, attribute: 'page-size' }) pageSize = 50;
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('apiBase')) {
+      this.#api = new PricecatApi(this.apiBase);
+      void this.#clinics.run(async (signal) => (await this.#api.partners({ limit: 500 }, signal)).items);
+    }
+    if (changed.has('threshold')) this.thresholdText = String(this.threshold);
+    if (['apiBase', 'threshold', 'city', 'clinicId', 'pageSize'].some((key) => changed.has(key as keyof PricecatPriceChangesElement))) {
+      void this.#changes.run((signal) => this.#fetch(0, signal));
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#timer);
+  }
+
+  private handleThreshold(event: Event): void {
+    this.thresholdText = (event.target as HTMLInputElement).value;
+    clearTimeout(this.#timer);
+    const value = Number(this.thresholdText.replace(',', '.'));
+    if (!(value > 0 && value <= MAX_PERCENT)) {
+      this.thresholdError = t.thresholdInvalid;
+      return;
+    }
+    this.thresholdError = '';
+    this.#timer = setTimeout(() => (this.threshold = value), TYPING_DELAY_MS);
+  }
+
+  async #fetch(offset: number, signal: AbortSignal): Promise<Loaded> {
+    const page = await loadPriceChanges(
+      this.#api,
+      { threshold: this.threshold / 100, city: this.city || undefined, clinicId: this.clinicId || undefined, limit: this.pageSize, offset },
+      signal,
+    );
+    return { items: page.items, total: page.total };
+  }
+
+  #loadMore(): void {
+    const shown = this.#changes.value;
+    if (!shown) return;
+    void this.#changes.run(async (signal) => {
+      const next = await this.#fetch(shown.items.length, signal);
+      return { items: [...shown.items, ...next.items], total: next.total };
+    });
+  }
+
+  #cities(): string[] {
+    const cities = new Set<string>();
+    for (const clinic of this.#clinics.value ?? []) if (clinic.city) cities.add(clinic.city);
+    return [...cities].sort((a, b) => a.localeCompare(b, 'ru'));
+  }
+
+  #renderFilters() {
+    const clinics = (this.#clinics.value ?? []).filter((clinic) => !this.city || clinic.city === this.city);
+    return html`<div class="filters">
+      <div class="field ${this.thresholdError ? 'invalid' : ''}">
+        <label for="threshold">${t.threshold}</label>
+        <input id="threshold" class="threshold" type="number" min="1" max=${MAX_PERCENT} step="1" .value=${this.thresholdText}
+          aria-invalid=${this.thresholdError ? 'true' : 'false'} @input=${this.handleThreshold} />
+        ${this.thresholdError ? html`<span class="field-error" role="alert">${this.thresholdError}</span>` : nothing}
+      </div>
+      <div class="field">
+        <label for="city">${t.city}</label>
+        <select id="city" class="city" @change=${(event: Event) => ((this.city = (event.target as HTMLSelectElement).value), (this.clinicId = ''))}>
+          <option value="" ?selected=${this.city === ''}>${t.allCities}</option>
+          ${this.#cities().map((city) => html`<option .value=${city} ?selected=${city === this.city}>${city}</option>`)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="clinic">${t.clinic}</label>
+        <select id="clinic" class="clinic" @change=${(event: Event) => (this.clinicId = (event.target as HTMLSelectElement).value)}>
+          <option value="" ?selected=${this.clinicId === ''}>${t.allClinics}</option>
+          ${clinics.map((clinic) => html`<option .value=${clinic.clinic_id} ?selected=${clinic.clinic_id === this.clinicId}>${clinic.name}</option>`)}
+        </select>
+      </div>
+    </div>`;
+  }
+
+  #renderPrice(price: number, date: string | null, file: string) {
+    return html`<span class="price">${formatPrice(price)}</span><br />
+      <span class="muted small" title=${file}>${date ? formatDate(date) : t.noDate}</span>`;
+  }
+
+  #renderRow(change: PriceChange) {
+    return html`<tr class="change" data-direction=${change.direction}>
+      <td class="service">${change.service_name}<br /><span class="muted small">${change.category}</span></td>
+      <td>${change.clinic_name}${change.city ? html`<br /><span class="muted small">${change.city}</span>` : nothing}</td>
+      <td class="num old">${this.#renderPrice(change.old_price, change.old_effective_date, change.old_file_name)}</td>
+      <td class="num new">${this.#renderPrice(change.new_price, change.new_effective_date, change.new_file_name)}</td>
+      <td class="num delta ${change.direction}">
+        <span aria-label=${change.direction === 'up' ? t.up : t.down}>${change.direction === 'up' ? '▲' : '▼'}</span>
+        <b class="share">${formatSignedShare(change.change_share)}</b><br />
+        <span class="small">${formatPriceDelta(change.change)}</span>
+      </td>
+    </tr>`;
+  }
+
+  #renderList() {
+    const state = this.#changes.state;
+    if (state.kind === 'error') return errorView(state.error, () => void this.#changes.retry());
+    const loaded = this.#changes.value;
+    if (!loaded) return loadingView();
+    if (loaded.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
+    return html`<p class="muted found" role="status">${t.found(loaded.total)}</p>
+      <div class="table-wrap">
+        <table>
+          <thead><tr><th>${t.service}</th><th>${t.clinic}</th><th class="num">${t.old}</th><th class="num">${t.new}</th><th class="num">${t.change}</th></tr></thead>
+          <tbody>${loaded.items.map((change) => this.#renderRow(change))}</tbody>
+        </table>
+      </div>
+      ${loaded.items.length < loaded.total
+        ? html`<p><button type="button" class="secondary more" ?disabled=${state.kind === 'loading'} @click=${() => this.#loadMore()}>
+            ${t.more} (${formatCount(loaded.total - loaded.items.length)})</button></p>`
+        : nothing}`;
+  }
+
+  override render() {
+    return html`<section class="card" part="card"><h3>${t.title}</h3>${this.#renderFilters()} ${this.#renderList()}</section>`;
+  }
+}

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import './price-changes.js';
+import type { PricecatPriceChangesElement } from './price-changes.element.js';
+import type { PriceChange } from '../api/operator-types.js';
+import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+
+const NBSP = '\u00a0';
+
+function change(service: string, oldPrice: number, newPrice: number, clinic = 'Клиника 2', city: string | null = 'Астана'): PriceChange {
+  return {
+    clinic_id: clinic === 'Клиника 2' ? 'c2' : 'c7', clinic_name: clinic, city, service_id: service, service_name: service, category: 'УЗИ',
+    price_kind: 'nonresident', old_price: oldPrice, new_price: newPrice, change: newPrice - oldPrice, change_share: (newPrice - oldPrice) / oldPrice,
+    direction: newPrice > oldPrice ? 'up' : 'down', old_effective_date: '2025-01-01', new_effective_date: '2026-01-01',
+    old_file_name: 'прайс 2025.pdf', new_file_name: 'прайс 2026.pdf',
+  };
+}
+
+const changes = [change('УЗИ почек', 7200, 11000), change('УЗИ щитовидной железы', 9000, 6000, 'Клиника 7', 'Алматы'), change('ЭКГ', 4000, 4500)];
+const partners = {
+  items: [{ clinic_id: 'c2', name: 'Клиника 2', city: 'Астана' }, { clinic_id: 'c7', name: 'Клиника 7', city: 'Алматы' }],
+  total: 2, limit: 500, offset: 0,
+};
+const priceChanges = (url: URL) => {
+  const p = url.searchParams;
+  const threshold = Number(p.get('threshold'));
+  const items = changes.filter(
+    (c) => Math.abs(c.change_share) >= threshold && (!p.get('city') || c.city === p.get('city')) && (!p.get('clinic_id') || c.clinic_id === p.get('clinic_id')),
+  );
+  const offset = Number(p.get('offset') ?? 0);
+  const limit = Number(p.get('limit') ?? 50);
+  return { items: items.slice(offset, offset + limit), total: items.length, limit, offset, threshold, price_kind: null };
+};
+
+let api: FakeApi | undefined;
+afterEach(() => {
+  api?.restore();
+  cleanup();
+});
+
+const rows = (element: Element) => $$(element, 'tbody tr.change');
+
+describe('<pricecat-price-changes>', () => {
+  it('lists changes above 20 % with old and new price, dates, direction and percent', async () => {
+    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    expect(api.calls('price-changes')[0]?.searchParams.get('threshold')).toBe('0.2');
+    const [up, down] = rows(element).map((row) => shadowText(row));
+    expect(up).toContain('УЗИ почек');
+    expect(up).toContain(`7${NBSP}200 ₸ 01.01.2025`);
+    expect(up).toContain(`11${NBSP}000 ₸ 01.01.2026`);
+    expect(up).toContain(`▲ +53${NBSP}%`);
+    expect(up).toContain(`+3${NBSP}800 ₸`);
+    expect(down).toContain(`▼ −33${NBSP}%`);
+    expect(rows(element)[1]?.querySelector('.delta')?.classList.contains('down')).toBe(true);
+  });
+
+  it('lists smaller changes when the threshold is lowered', async () => {
+    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    const input = $<HTMLInputElement>(element, 'input.threshold');
+    input.value = '10';
+    input.dispatchEvent(new Event('input'));
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(3));
+    expect(api.calls('price-changes').at(-1)?.searchParams.get('threshold')).toBe('0.1');
+  });
+
+  it('explains a threshold it cannot use instead of asking the server', async () => {
+    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    const input = $<HTMLInputElement>(element, 'input.threshold');
+    input.value = '0';
+    input.dispatchEvent(new Event('input'));
+    await element.updateComplete;
+    expect(shadowText($(element, '[role="alert"]'))).toContain('Порог — число больше 0');
+    expect(api.calls('price-changes')).toHaveLength(1);
+  });
+
+  it('filters by city and by clinic', async () => {
+    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
+    await vi.waitFor(() => expect($$(element, 'select.city option')).toHaveLength(3));
+    const city = $<HTMLSelectElement>(element, 'select.city');
+    city.value = 'Алматы';
+    city.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(1));
+    expect(shadowText(rows(element)[0] as HTMLElement)).toContain('УЗИ щитовидной железы');
+    expect($$(element, 'select.clinic option').map((option) => option.textContent)).toEqual(['Все клиники', 'Клиника 7']);
+    city.value = '';
+    city.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    const clinic = $<HTMLSelectElement>(element, 'select.clinic');
+    clinic.value = 'c2';
+    clinic.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(1));
+    expect(api.calls('price-changes').at(-1)?.searchParams.get('clinic_id')).toBe('c2');
+  });
+
+  it('shows further changes on «Показать ещё»', async () => {
+    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes threshold="5" page-size="2"></pricecat-price-changes>');
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    expect(shadowText($(element, 'button.more'))).toBe('Показать ещё (1)');
+    $(element, 'button.more').click();
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(3));
+    expect(element.shadowRoot?.querySelector('button.more')).toBeNull();
+  });
+});

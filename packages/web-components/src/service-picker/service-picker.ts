@@ -1,0 +1,16 @@
+import { PricecatServicePickerElement, type ServicePickDetail } from './service-picker.element.js';
+import { define } from '../define.js';
+
+define('pricecat-service-picker', PricecatServicePickerElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pricecat-service-picker': PricecatServicePickerElement;
+  }
+  interface HTMLElementEventMap {
+    'pricecat-service-pick': CustomEvent<ServicePickDetail>;
+    'pricecat-pick-cancel': CustomEvent<undefined>;
+  }
+}
+
+export { PricecatServicePickerElement, type ServicePickDetail };

@@ -1,0 +1,111 @@
+/**
+ * Test support (browser side): stubs the network boundary, `fetch`, with answers a test declares per API
+ * path, and mounts elements. The elements under test run unchanged. Not a test file and not shipped.
+ *
+ * @module
+ */
+
+/** What a stubbed route sees of a request besides its URL. */
+export interface FakeRequest {
+  readonly method: string;
+  /** The JSON body of a POST, parsed; `undefined` for none. */
+  readonly body: unknown;
+}
+
+/** An answer: a JSON body (status 200), or a full `Response` for errors; a function may return a promise of either. */
+export type FakeAnswer = unknown | Response | ((url: URL, request: FakeRequest) => unknown | Response);
+
+/** Requests the stub received. */
+export interface FakeApi {
+  readonly requests: URL[];
+  /** The requests whose path ends with `path`. */
+  calls(path: string): URL[];
+  /** The parsed JSON bodies of the POST requests to `path`, in order. */
+  posted(path: string): unknown[];
+  restore(): void;
+}
+
+/**
+ * Replaces `fetch` until `restore()`: a request for `…/api/<key>` (the path after the last `/api/`,
+ * decoded) gets `routes[key]`; any other request gets a 404 in the API's error format.
+ */
+export function fakeApi(routes: Readonly<Record<string, FakeAnswer>>): FakeApi {
+  const original = globalThis.fetch;
+  const requests: URL[] = [];
+  const posts: { url: URL; body: unknown }[] = [];
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    requests.push(url);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    if (method === 'POST') posts.push({ url, body });
+    const key = Object.keys(routes).find((path) => apiPath(url) === path);
+    if (key === undefined) return jsonError(404, 'NOT_FOUND', `No route ${url.pathname}`);
+    let answer = routes[key];
+    if (typeof answer === 'function') answer = (answer as (url: URL, request: FakeRequest) => unknown)(url, { method, body });
+    // A route may answer later (a promise), to show what the element does while it waits.
+    answer = await answer;
+    if (answer instanceof Response) return answer;
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return {
+    requests,
+    calls: (path) => requests.filter((url) => apiPath(url) === path),
+    posted: (path) => posts.filter((post) => apiPath(post.url) === path).map((post) => post.body),
+    restore: () => {
+      globalThis.fetch = original;
+    },
+  };
+}
+
+/** The path of a request after its last `/api/`, decoded: `services/s1/partners`. */
+function apiPath(url: URL): string {
+  const path = decodeURIComponent(url.pathname);
+  return path.slice(path.lastIndexOf('/api/') + '/api/'.length);
+}
+
+/** An error answer in the API's format `{"error":{code,message}}`. */
+export function jsonError(status: number, code: string, message: string): Response {
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Appends `markup` to the document and returns its first element, removed again by `cleanup()`. */
+export function mount<T extends HTMLElement>(markup: string): T {
+  const holder = document.createElement('div');
+  holder.className = 'test-holder';
+  holder.innerHTML = markup;
+  document.body.append(holder);
+  return holder.firstElementChild as T;
+}
+
+/** Removes everything {@link mount} added. */
+export function cleanup(): void {
+  for (const holder of document.querySelectorAll('.test-holder')) holder.remove();
+}
+
+/** The text of a host's shadow root (or of a plain element), whitespace collapsed (no-break spaces kept). */
+export function shadowText(element: Element): string {
+  return ((element.shadowRoot ?? element).textContent ?? '').replace(/[ \t\n\r]+/g, ' ').trim();
+}
+
+/** `querySelector` inside the shadow root; throws when absent so a test fails with a clear message. */
+export function $<T extends Element = HTMLElement>(element: Element, selector: string): T {
+  const found = element.shadowRoot?.querySelector<T>(selector);
+  if (!found) throw new Error(`${element.tagName.toLowerCase()} has no ${selector}`);
+  return found;
+}
+
+/** All matches inside the shadow root. */
+export function $$<T extends Element = HTMLElement>(element: Element, selector: string): T[] {
+  return [...(element.shadowRoot?.querySelectorAll<T>(selector) ?? [])];
+}
+
+/** Types `text` into an input the way a user does: value set, `input` event fired. */
+export function typeInto(input: HTMLInputElement, text: string): void {
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}

@@ -1,0 +1,195 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { PricecatApi } from '../api/client.js';
+import { LoadController } from '../api/load-controller.js';
+import { loadUnmatched } from '../api/operator-api.js';
+import type { UnmatchedPosition, UnmatchedStatus } from '../api/operator-types.js';
+import type { ClinicSummary, Page } from '../api/types.js';
+import { formatCount, formatPrice, formatShare } from '../format/format.js';
+import { messages } from '../i18n/messages.js';
+import { errorView, loadingView } from '../theme/feedback.js';
+import { baseStyles } from '../theme/theme.js';
+
+/** Typing pauses this long before the list reloads. */
+const TYPING_DELAY_MS = 250;
+const STATUSES: readonly UnmatchedStatus[] = ['queued', 'unrecognized'];
+
+const t = messages.unmatched;
+
+/**
+ * `<pricecat-unmatched>`: positions that are not normalized (queued and unrecognized), filtered by clinic,
+ * status and a name substring, a page at a time with the nearest dictionary service for each.
+ *
+ * @csspart loading - the loading line
+ * @csspart error - the error box
+ * @cssproperty --warning - the «не распознана» status
+ */
+export class PricecatUnmatchedElement extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      form {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.6rem 1rem;
+        align-items: end;
+        margin-bottom: 0.8rem;
+      }
+      label {
+        display: grid;
+        gap: 0.2rem;
+        font-size: 0.875rem;
+        color: var(--muted);
+        flex: 1 1 12rem;
+        max-width: 22rem;
+      }
+      td.name {
+        overflow-wrap: anywhere;
+        min-width: 12rem;
+      }
+      td.status {
+        white-space: nowrap;
+      }
+      td.clinic {
+        min-width: 9rem;
+      }
+      .status-unrecognized {
+        color: var(--warning);
+      }
+      .pager {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.8rem;
+        margin-top: 0.8rem;
+      }
+      .small {
+        font-size: 0.85rem;
+      }
+    `,
+  ];
+
+  #api = new PricecatApi('/api');
+  #page = new LoadController<Page<UnmatchedPosition>>(this);
+  #clinics = new LoadController<readonly ClinicSummary[]>(this);
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  @state() private offset = 0;
+
+  /** Base URL of the pricecat API. */
+  @property({ attribute: 'api-base' }) apiBase = '/api';
+  /** Only this clinic (`clinic_id`); the user can change it. */
+  @property({ attribute: 'clinic-id' }) clinicId = '';
+  /** `queued`, `unrecognized`, or empty for both. */
+  @property() status = '';
+  /** Substring of the name. */
+  @property() q = '';
+  /** Rows per page. */
+  @property({ type: Number, attribute: 'page-size' }) pageSize = 50;
+
+  // Untyped: `offset` is private state, which `PropertyValues<this>` cannot name.
+  override willUpdate(changed: PropertyValues): void {
+    if (changed.has('apiBase')) {
+      this.#api = new PricecatApi(this.apiBase);
+      void this.#clinics.run(async (signal) => (await this.#api.partners({ limit: 500 }, signal)).items);
+    }
+    if (['apiBase', 'clinicId', 'status', 'q', 'pageSize', 'offset'].some((key) => changed.has(key))) this.#load();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#timer);
+  }
+
+  private handleClinic(event: Event): void {
+    this.clinicId = (event.target as HTMLSelectElement).value;
+    this.offset = 0;
+  }
+
+  private handleStatus(event: Event): void {
+    this.status = (event.target as HTMLSelectElement).value;
+    this.offset = 0;
+  }
+
+  private handleText(event: Event): void {
+    const text = (event.target as HTMLInputElement).value;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.q = text;
+      this.offset = 0;
+    }, TYPING_DELAY_MS);
+  }
+
+  #load(): void {
+    const status = (STATUSES as readonly string[]).includes(this.status) ? (this.status as UnmatchedStatus) : undefined;
+    const filter = { clinicId: this.clinicId || undefined, status, q: this.q.trim() || undefined, limit: this.pageSize, offset: this.offset };
+    void this.#page.run((signal) => loadUnmatched(this.#api, filter, signal));
+  }
+
+  /** Loads the current page again (e.g. after decisions in the queue). */
+  refresh(): Promise<void> {
+    return this.#page.retry();
+  }
+
+  #renderFilters() {
+    const clinics = this.#clinics.value ?? [];
+    return html`<form @submit=${(event: Event) => event.preventDefault()}>
+      <label>${t.clinic}
+        <select class="clinic" @change=${this.handleClinic}>
+          <option value="" ?selected=${this.clinicId === ''}>${t.allClinics}</option>
+          ${clinics.map((clinic) => html`<option .value=${clinic.clinic_id} ?selected=${clinic.clinic_id === this.clinicId}>${clinic.name}</option>`)}
+        </select>
+      </label>
+      <label>${t.status}
+        <select class="status" @change=${this.handleStatus}>
+          <option value="" ?selected=${this.status === ''}>${t.allStatuses}</option>
+          ${STATUSES.map((status) => html`<option .value=${status} ?selected=${status === this.status}>${t.statuses[status]}</option>`)}
+        </select>
+      </label>
+      <label>${t.text}
+        <input class="text" type="search" .value=${this.q} placeholder=${t.textPlaceholder} @input=${this.handleText} />
+      </label>
+    </form>`;
+  }
+
+  #renderRow(position: UnmatchedPosition) {
+    const best = position.candidates[0];
+    return html`<tr data-position-id=${position.position_id}>
+      <td class="name"><span class="raw">${position.raw_name}</span>
+        ${position.section ? html`<br /><span class="muted small">${position.section}</span>` : nothing}</td>
+      <td class="clinic">${position.clinic_name}${position.file_name ? html`<br /><span class="muted small">${position.file_name}</span>` : nothing}</td>
+      <td class="num">${position.price !== null || position.price_nonresident === null
+        ? formatPrice(position.price)
+        : html`${formatPrice(position.price_nonresident)}<br /><span class="muted small">${messages.queue.nonresident}</span>`}</td>
+      <td class=${`status status-${position.status}`}>${t.statuses[position.status] ?? position.status}</td>
+      <td>${best ? html`${best.name} <span class="muted small">${formatShare(best.score)}</span>` : '—'}</td>
+    </tr>`;
+  }
+
+  #renderPage(page: Page<UnmatchedPosition>) {
+    if (page.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
+    const from = page.offset + 1;
+    const to = page.offset + page.items.length;
+    return html`<div class="table-wrap">
+        <table>
+          <thead><tr><th>${t.name}</th><th>${t.clinic}</th><th class="num">${t.price}</th><th>${t.status}</th><th>${t.candidate}</th></tr></thead>
+          <tbody>${page.items.map((position) => this.#renderRow(position))}</tbody>
+        </table>
+      </div>
+      <div class="pager">
+        <button type="button" class="secondary previous" ?disabled=${page.offset === 0}
+          @click=${() => (this.offset = Math.max(0, page.offset - this.pageSize))}>${t.previous}</button>
+        <span class="range" role="status">${t.range(from, to, page.total)}</span>
+        <button type="button" class="secondary next" ?disabled=${to >= page.total}
+          @click=${() => (this.offset = page.offset + this.pageSize)}>${t.next}</button>
+        <span class="muted small">${formatCount(page.total)}</span>
+      </div>`;
+  }
+
+  override render() {
+    const state = this.#page.state;
+    const page = this.#page.value;
+    return html`${this.#renderFilters()}
+    ${state.kind === 'error' ? errorView(state.error, () => void this.#page.retry()) : page ? this.#renderPage(page) : loadingView()}`;
+  }
+}
