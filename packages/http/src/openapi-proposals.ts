@@ -5,15 +5,8 @@
  * @module
  */
 import { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH } from '@pricecat/core';
+import { common, error, errorWith, json, nullable, ok, param, ref } from './openapi-builders.js';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const ok = (description: string, schema: unknown) => ({ description, content: json(schema) });
-const error = (name: string) => ({ $ref: `#/components/responses/${name}` });
-const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
-const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
-const errorWith = (description: string) => ({ description, content: json(ref('Error')) });
-const common = { '500': error('Internal') };
 
 /** `paths` entries of the proposals route. */
 export const proposalPaths = {

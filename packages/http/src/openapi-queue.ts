@@ -5,25 +5,11 @@
  * @module
  */
 import { UNMATCHED_STATUSES } from '@pricecat/core';
+import { common, error, errorWith, json, nullable, ok, param, query, ref } from './openapi-builders.js';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const ok = (description: string, schema: unknown) => ({ description, content: json(schema) });
-const error = (name: string) => ({ $ref: `#/components/responses/${name}` });
-const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
-const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
-const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-});
 const pageOf = (item: string) => ({
   allOf: [ref('Page'), { type: 'object', properties: { items: { type: 'array', items: ref(item) } } }],
 });
-const conflict = (description: string) => ({ description, content: json(ref('Error')) });
-const common = { '500': error('Internal') };
 
 const positionIdBody = {
   type: 'object',
@@ -73,7 +59,7 @@ export const queuePaths = {
         '200': ok('What was decided', ref('DecisionResult')),
         '400': error('BadRequest'),
         '404': error('NotFound'),
-        '409': conflict('The position is already normalized or skipped (`CONFLICT`)'),
+        '409': errorWith('The position is already normalized or skipped (`CONFLICT`)'),
         ...common,
       },
     },
@@ -89,7 +75,7 @@ export const queuePaths = {
         '200': ok('What was decided', ref('DecisionResult')),
         '400': error('BadRequest'),
         '404': error('NotFound'),
-        '409': conflict('The position is already normalized or skipped (`CONFLICT`)'),
+        '409': errorWith('The position is already normalized or skipped (`CONFLICT`)'),
         ...common,
       },
     },
@@ -104,7 +90,7 @@ export const queuePaths = {
         'skipped item. The decision log is stored, so this works after a restart; call it again to go further back.',
       responses: {
         '200': ok('What was undone', ref('UndoResult')),
-        '409': conflict('There is nothing to undo (`CONFLICT`)'),
+        '409': errorWith('There is nothing to undo (`CONFLICT`)'),
         ...common,
       },
     },

@@ -5,8 +5,8 @@
  * @module
  */
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` }) as const;
-const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+import { nullable, ref } from './openapi-builders.js';
+
 const idString = (description: string) => ({ type: 'string', description });
 
 const PRICE_ROLES = ['resident', 'nonresident', 'nonresident_far', 'without_vat', 'insurance', 'partner', 'other'];

@@ -13,22 +13,11 @@ import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
 import { MATCH_METHODS, POSITION_STATUSES } from './routes/positions.js';
 import { queuePaths, queueSchemas } from './openapi-queue.js';
 import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
+import { common, error, json, ok, param, query } from './openapi-builders.js';
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const ok = (description: string, schema: unknown) => ({ description, content: json(schema) });
-const error = (name: string) => ({ $ref: `#/components/responses/${name}` });
-const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
-const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-});
 
 /** Errors any endpoint can answer. */
-const common = { '500': error('Internal') };
 const paged = [param('limit'), param('offset')];
 
 /** The shape of {@link openapiDocument}, loose on purpose: the JSON is the contract, not this type. */

@@ -3,7 +3,7 @@ import { createCandidateIndex } from './candidate-index.js';
 import { createMatcher } from './cascade.js';
 import { normalizeName } from './normalize.js';
 import { TEST_SERVICES } from './test-services.js';
-import { toStems } from './tokens.js';
+import { toTerms } from './terms.js';
 
 const matcher = createMatcher({ services: TEST_SERVICES });
 const match = (raw_name: string, code: string | null = null) => matcher.match({ raw_name, code, section: null });
@@ -79,14 +79,14 @@ describe('match: cascade', () => {
 describe('match: candidate index', () => {
   it('offers only services sharing a word with the name', () => {
     const index = createCandidateIndex(TEST_SERVICES);
-    const names = index.candidates(toStems(normalizeName('МРТ шеи')), 10).map((e) => e.service.service_id);
+    const names = index.candidates(toTerms(normalizeName('МРТ шеи')), 10).map((e) => e.service.service_id);
     expect(names.sort()).toEqual(['svc_mri_ankle', 'svc_mri_brain', 'svc_mri_knee']);
-    expect(index.candidates(toStems(normalizeName('Ксенон')), 10)).toEqual([]);
+    expect(index.candidates(toTerms(normalizeName('Ксенон')), 10)).toEqual([]);
   });
 
   it('ranks services sharing a rare word above those sharing a common one', () => {
     const index = createCandidateIndex(TEST_SERVICES);
-    const first = index.candidates(toStems(normalizeName('МРТ коленного сустава')), 10)[0];
+    const first = index.candidates(toTerms(normalizeName('МРТ коленного сустава')), 10)[0];
     expect(first?.service.service_id).toBe('svc_mri_knee');
   });
 });

@@ -39,6 +39,13 @@ export function createEmbeddingStage(options: {
 }): EmbeddingStage {
   const thresholds = { ...DEFAULT_EMBEDDING_THRESHOLDS, ...options.thresholds };
   const servicesById = new Map(options.services.map((s) => [s.service_id, s]));
+  // Terms of the entries that came up as a best match, computed once per entry.
+  const entryTerms = new Map<string, readonly string[]>();
+  const classesAgree = (nameNorm: string, serviceId: string): boolean => {
+    let terms = entryTerms.get(serviceId);
+    if (!terms) entryTerms.set(serviceId, (terms = toTerms(servicesById.get(serviceId)!.name_norm)));
+    return compareTermClasses(toTerms(nameNorm), terms) === 'agree';
+  };
   let dictionary: Promise<VectorIndex> | null = null;
   const dictionaryIndex = () =>
     (dictionary ??= options.embedder.embed(options.services.map((s) => s.name_norm)).then((vectors) =>
@@ -64,14 +71,13 @@ export function createEmbeddingStage(options: {
       return outcomes.map((outcome, i) => {
         if (outcome.status === 'normalized') return outcome;
         const nearest = nearestByName.get(outcome.name_norm) ?? [];
-        const terms = toTerms(outcome.name_norm);
         const candidates: MatchCandidate[] = nearest.flatMap((hit) => {
           const service = servicesById.get(hit.id);
           return service ? [{ service_id: service.service_id, name: service.name, score: round(hit.score), method: 'embedding' as const }] : [];
         });
         const merged = [...candidates, ...outcome.candidates.filter((c) => !candidates.some((e) => e.service_id === c.service_id))].slice(0, KEPT_CANDIDATES);
         const best = candidates[0];
-        if (best && best.score >= thresholds.accept && compareTermClasses(terms, toTerms(servicesById.get(best.service_id)!.name_norm)) === 'agree') {
+        if (best && best.score >= thresholds.accept && classesAgree(outcome.name_norm, best.service_id)) {
           return { ...outcome, service_id: best.service_id, confidence: best.score, method: 'embedding', status: 'normalized', candidates: merged };
         }
         const plausible = outcome.status === 'queued' || (best !== undefined && best.score >= thresholds.queue);

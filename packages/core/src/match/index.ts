@@ -1,5 +1,5 @@
 export { normalizeName, normalizeQuery } from './normalize.js';
-export { stemWord, toStems } from './tokens.js';
+export { stemWord } from './tokens.js';
 export { normalizeTariffCode, tariffCodesOf } from './tariff-code.js';
 export { isCodeMnemonic } from './code-mnemonic.js';
 export { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeName } from './normalize.js';
-import { stemWord, toStems } from './tokens.js';
+import { toTerms } from './terms.js';
+import { stemWord } from './tokens.js';
 
 describe('match: normalizeName', () => {
   it('ignores case, «ё» and punctuation', () => {
@@ -19,7 +20,7 @@ describe('match: normalizeName', () => {
 
 describe('match: stems', () => {
   it('makes inflected forms of a word meet («анализы крови» ~ «анализ крови»)', () => {
-    expect(toStems('анализы крови')).toEqual(toStems('анализ крови'));
+    expect(toTerms('анализы крови')).toEqual(toTerms('анализ крови'));
   });
 
   it('keeps short words and abbreviations whole', () => {

@@ -28,9 +28,3 @@ export function stemWord(word: string): string {
   }
   return word;
 }
-
-/** Stems of the words of a normalized name, in order, duplicates kept. */
-export function toStems(nameNorm: string): string[] {
-  if (nameNorm.length === 0) return [];
-  return nameNorm.split(' ').map(stemWord);
-}

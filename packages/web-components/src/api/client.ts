@@ -40,36 +40,29 @@ export class PricecatApi {
   }
 
   /** `GET path` as JSON; throws {@link ApiError} with a Russian message on any failure. */
-  async get<T>(path: string, params: QueryParams = {}, signal?: AbortSignal): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(this.url(path, params), { headers: { accept: 'application/json' }, signal });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw networkError(error);
-    }
-    const text = await response.text();
-    if (!response.ok) throw errorFromAnswer(response.status, text);
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError('BAD_ANSWER', messages.errors.badAnswer, response.status);
-    }
+  get<T>(path: string, params: QueryParams = {}, signal?: AbortSignal): Promise<T> {
+    return this.request<T>(this.url(path, params), { headers: { accept: 'application/json' }, signal }, signal);
   }
 
   /**
    * `POST path` with a JSON body, answered with JSON; throws {@link ApiError} like {@link get}. Used by the
    * operator screens (queue decisions, settings, scan).
    */
-  async post<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  post<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    };
+    return this.request<T>(this.url(path), init, signal);
+  }
+
+  /** One request answered with JSON; network failures, error answers and non-JSON become {@link ApiError}s. */
+  private async request<T>(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<T> {
     let response: Response;
     try {
-      response = await fetch(this.url(path), {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal,
-      });
+      response = await fetch(url, init);
     } catch (error) {
       if (signal?.aborted) throw error;
       throw networkError(error);
