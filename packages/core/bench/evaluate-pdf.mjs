@@ -33,13 +33,17 @@ for (const file of [...new Set(truth.map((t) => t.file))]) {
     }
     const want = normalizeName(t.true_name);
     const candidates = rows.filter((r) => r.source.table === t.page);
+    const printed = Object.values(t.true_prices).filter((v) => v !== null);
+    // The row with the closest name; among rows with the same name (a page may list one service in
+    // several tariff blocks), the one with the printed prices.
+    const pricesOf = (r) => JSON.stringify(r.prices.map((p) => p.value));
     let best = null;
     for (const r of candidates) {
       const score = similarity(normalizeName(r.name), want);
-      if (!best || score > best.score) best = { row: r, score };
+      const tie = best !== null && Math.abs(score - best.score) < 1e-9;
+      if (!best || score > best.score + 1e-9 || (tie && pricesOf(r) === JSON.stringify(printed) && pricesOf(best.row) !== JSON.stringify(printed))) best = { row: r, score };
     }
     const nameRight = best !== null && best.score >= 0.9;
-    const printed = Object.values(t.true_prices).filter((v) => v !== null);
     const got = best ? best.row.prices.map((p) => p.value) : [];
     const pricesRight = JSON.stringify(got) === JSON.stringify(printed);
     if (nameRight && pricesRight) stats.right += 1;

@@ -10,8 +10,8 @@ import { tidyOcrRows } from './ocr-row-tidy.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
 import { repairByColumnRatio } from './price-ratio.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
-import type { PriceCell, PriceColumn, PriceRow } from './price-row.js';
-import { isNoteRow, isTotalRow, sectionTitleOf } from './section-rows.js';
+import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js';
+import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 
@@ -98,6 +98,8 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
  */
 function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[], unreadable: string[] | null): number {
   let section: string | null = null;
+  // A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`), one price column only.
+  let blockRole: { role: PriceRole; header: string } | null = null;
   let skipped = 0;
   const headerTexts = layout.header.texts.map(normalizeCellText);
   for (let r = layout.header.lastRow + 1; r < table.rows.length; r++) {
@@ -106,13 +108,24 @@ function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[], un
     if (isColumnNumberRow(row) || isTotalRow(row) || isNoteRow(row)) continue;
     if (isHeaderLikeRow(row) || sameTexts(row, headerTexts)) continue;
     const warnings: string[] = [];
-    const prices = readPrices(table, r, layout.priceColumns, warnings, unreadable);
+    let prices = readPrices(table, r, layout.priceColumns, warnings, unreadable);
     if (prices.length === 0) {
+      const role = layout.priceColumns.length === 1 ? priceRoleHeadingOf(row) : null;
+      if (role !== null) {
+        blockRole = { role, header: distinctTexts(row)[0]! };
+        continue;
+      }
       const title = sectionTitleOf(row, layout);
-      if (title !== null) section = title;
-      else if (normalizeCellText(row[layout.nameColumn]) !== '') skipped++;
+      if (title !== null) {
+        section = title;
+        // The next numbered section ends a tariff block; an unnumbered heading inside it (a wrapped name
+        // taken for one) does not.
+        const numbered = /^\d/.test(title) || (layout.numberColumn !== null && normalizeCellText(row[layout.numberColumn]) !== '');
+        if (numbered) blockRole = null;
+      } else if (normalizeCellText(row[layout.nameColumn]) !== '') skipped++;
       continue;
     }
+    if (blockRole !== null) prices = prices.map((p) => ({ ...p, role: blockRole!.role, header: blockRole!.header }));
     const name = normalizeCellText(row[layout.nameColumn]);
     if (name === '' || !/[a-zа-яё]/i.test(name)) continue;
     out.push({

@@ -7,6 +7,15 @@ describe('extract: price column roles', () => {
       priceRoleOf('Цена для граждан Республики Казахстан, кандасов, а также иностранцев и лиц без гражданства, постоянно проживающих на территории Республики Казахстан, (с учетом НДС)'),
     ).toBe('resident');
   });
+  it('reads the resident header as resident when the scan garbled «проживающих» («постоянно ар оживающих»)', () => {
+    expect(
+      priceRoleOf('Цена для граждан Республики Казахстан, оралманов, а также иностранцев и лиц без гражданства, постоянно ар оживающих на территории Республики Казахстан (имеющих вид на жительство)'),
+    ).toBe('resident');
+    expect(priceRoleOf('Цена для граждан РК, а также иностранцев, проживающих на территории РК')).toBe('resident');
+  });
+  it('still reads a header for foreigners alone as nonresident', () => {
+    expect(priceRoleOf('Цена для иностранных граждан')).toBe('nonresident');
+  });
   it('reads СНГ / ближнего зарубежья as nonresident', () => {
     expect(priceRoleOf('Цена с учетом НДС для граждан стран СНГ/ ближнего зарубежья и лиц без гражданства,не проживающих на постоянной основе на территории Республики Казахстан')).toBe('nonresident');
     expect(priceRoleOf('Нерезиденты')).toBe('nonresident');

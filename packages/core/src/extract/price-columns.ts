@@ -20,7 +20,10 @@ export function priceRoleOf(headerText: string): PriceRole | null {
   if (/(?<![а-я])резидент/.test(key)) return 'resident';
   if (/дальн\S* зарубеж/.test(key)) return 'nonresident_far';
   if (/(?<![а-я])снг|ближн\S* зарубеж|нерезидент|не резидент|не проживающ|непроживающ/.test(key)) return 'nonresident';
-  if (/иностран/.test(key) && !/постоянно прожива/.test(key)) return 'nonresident';
+  // Foreigners are named in the resident header too, as those living in the country permanently; the
+  // scan may garble the verb (`постоянно ар оживающих`), so the adverb or the citizens of the country
+  // named first decide.
+  if (/иностран/.test(key) && !/постоянно(?![а-я])|^\S*\s*(для\s+)?граждан\S*\s+(республики\s+казахстан|рк)(?![а-я])/.test(key)) return 'nonresident';
   if (/без\s+(учета\s+)?ндс|без налог/.test(key)) return 'without_vat';
   if (/скидк|акци|себестоим|закуп|опт/.test(key)) return 'other';
   return 'resident';

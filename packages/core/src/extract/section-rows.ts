@@ -3,6 +3,8 @@
  * `31.2.Общеклинические исследования`) and the other non-service rows: totals and notes.
  */
 import { distinctTexts, normalizeCellText } from './cell-text.js';
+import { priceRoleOf } from './price-columns.js';
+import type { PriceRole } from './price-row.js';
 
 /** Where the name and the row number are, for telling a heading from a service without a price. */
 export interface SectionLayout {
@@ -47,4 +49,18 @@ export function sectionTitleOf(row: readonly string[], layout: SectionLayout): s
   }
   if (title === null || title.length > MAX_SECTION_LENGTH || !/[a-zа-яё]{2,}/i.test(title)) return null;
   return title;
+}
+
+/**
+ * The price role a heading row inside the table names for the rows below it, else `null`: lists with
+ * one price column print their tariffs as blocks (`Цена для граждан РК …`, `Цена для граждан стран
+ * СНГ …`, `Цена для граждан стран дальнего зарубежья …`), each heading giving the role of the prices
+ * under it until the next heading.
+ */
+export function priceRoleHeadingOf(row: readonly string[]): PriceRole | null {
+  const texts = distinctTexts(row);
+  if (texts.length !== 1) return null;
+  const text = texts[0]!;
+  if (!/^(цен[аы]|стоимость|тариф)\s/i.test(text) || !/граждан|резидент|иностран|зарубеж|снг/i.test(text)) return null;
+  return priceRoleOf(text);
 }

@@ -23,43 +23,17 @@ export interface PageColumns {
   readonly number: number;
   /** Columns holding prices (from the header, or from mostly price-like data). */
   readonly prices: readonly number[];
-}
-
-/** Fragments wider than this share of the table are titles or section rows, not column evidence. */
-const WIDE_FRAGMENT_SHARE = 0.4;
-
-/**
- * Column x-ranges from the data lines: maximal strips where at least a few fragments overlap,
- * left to right. Section titles spanning the table are left out so they do not bridge the gaps.
- */
-export function dataColumns(lines: readonly TextLine[]): { x0: number; x1: number }[] {
-  // Lines of several cells show the columns; lone lines (headings, wrapped name tails, merged cells)
-  // would bridge the gaps between them.
-  const rowLines = lines.filter((l) => l.fragments.length >= 2);
-  const fragments = (rowLines.length >= 3 ? rowLines : lines).flatMap((l) => l.fragments);
-  if (fragments.length === 0) return [];
-  const left = Math.min(...fragments.map((f) => f.x0));
-  const right = Math.max(...fragments.map((f) => f.x1));
-  const usable = fragments.filter((f) => f.x1 - f.x0 <= WIDE_FRAGMENT_SHARE * (right - left));
-  const origin = Math.floor(left);
-  const coverage = new Array<number>(Math.ceil(right) - origin + 2).fill(0);
-  for (const f of usable) for (let x = Math.floor(f.x0); x < Math.ceil(f.x1); x++) coverage[x - origin]!++;
-  // A column is a strip where text stands, separated from the next by an empty strip; strips where
-  // no more than a stray fragment or two stand are noise.
-  const threshold = Math.max(2, Math.ceil((rowLines.length >= 3 ? rowLines : lines).length * 0.04));
-  const runs: { x0: number; x1: number; peak: number }[] = [];
-  coverage.forEach((count, i) => {
-    if (count === 0) return;
-    const x = i + origin;
-    const last = runs[runs.length - 1];
-    if (last && x - last.x1 <= 1) {
-      last.x1 = x + 1;
-      last.peak = Math.max(last.peak, count);
-    } else runs.push({ x0: x, x1: x + 1, peak: count });
-  });
-  // Strips a few points wide are stray marks, not columns.
-  // A lone cell of text (a qualifier written once on the page) still makes a column when it is wide.
-  return runs.filter((r) => r.x1 - r.x0 >= 3 && (r.peak >= threshold || r.x1 - r.x0 >= 20)).map(({ x0, x1 }) => ({ x0, x1 }));
+  /**
+   * Columns under a price word whose cells are words, not prices: the word came from the top line of a
+   * data cell read into the header (`в стоимость операции, не` / `входит аренда …`), not from a header.
+   */
+  readonly wordsUnderPriceHeader: readonly number[];
+  /**
+   * Header-less columns of words right of the name and left of the first price whose words stand
+   * beside the prices of their rows (`средней степени тяжести`): cells of the table, not a strip of
+   * centred section headings.
+   */
+  readonly wordsBesidePrices: readonly number[];
 }
 
 /**
@@ -104,22 +78,50 @@ export function nameColumns(ranges: readonly { x0: number; x1: number }[], heade
 
 /**
  * Names a header-less page's columns after the previous page's columns they overlap most, so a table
- * continued over pages keeps its header texts.
+ * continued over pages keeps its header texts. Scanned pages are fed at slightly different offsets,
+ * so the previous columns are first shifted by the offset that lines them up best; each previous
+ * column names one column of this page at most.
  */
 export function inheritColumns(ranges: readonly { x0: number; x1: number }[], previous: readonly Column[]): Column[] {
-  return ranges.map((r) => {
+  const dx = bestShift(ranges, previous);
+  const picks = ranges.map((r) => {
     let best: Column | null = null;
     let bestOverlap = 0;
     for (const p of previous) {
-      const o = overlap(r.x0, r.x1, p.x0, p.x1);
+      const o = overlap(r.x0 + dx, r.x1 + dx, p.x0, p.x1);
       if (o > bestOverlap) {
         bestOverlap = o;
         best = p;
       }
     }
     const enough = best !== null && bestOverlap >= 0.3 * Math.min(r.x1 - r.x0, best.x1 - best.x0);
-    return enough ? { x0: r.x0, x1: r.x1, header: best!.header, kinds: best!.kinds } : { x0: r.x0, x1: r.x1, header: '', kinds: [] };
+    return enough ? { column: best!, overlap: bestOverlap } : null;
   });
+  return ranges.map((r, i) => {
+    const pick = picks[i];
+    const rival = pick != null && picks.some((other, j) => j !== i && other != null && other.column === pick.column && other.overlap > pick.overlap);
+    return pick != null && !rival ? { x0: r.x0, x1: r.x1, header: pick.column.header, kinds: pick.column.kinds } : { x0: r.x0, x1: r.x1, header: '', kinds: [] };
+  });
+}
+
+/** Largest offset between two pages of one scanned table, in points. */
+const MAX_PAGE_SHIFT = 60;
+
+/** The horizontal offset (added to this page's x) under which its columns overlap the previous page's most; 0 on a tie. */
+function bestShift(ranges: readonly { x0: number; x1: number }[], previous: readonly Column[]): number {
+  const score = (dx: number): number =>
+    ranges.reduce((sum, r) => sum + Math.max(0, ...previous.map((p) => overlap(r.x0 + dx, r.x1 + dx, p.x0, p.x1))), 0);
+  let best = 0;
+  let bestScore = score(0);
+  for (const r of ranges) for (const p of previous) for (const dx of [p.x0 - r.x0, p.x1 - r.x1]) {
+    if (Math.abs(dx) > MAX_PAGE_SHIFT) continue;
+    const s = score(dx);
+    if (s > bestScore + 1) {
+      best = dx;
+      bestScore = s;
+    }
+  }
+  return best;
 }
 
 /** The column a fragment belongs to: the one it overlaps most, else the nearest. */
@@ -172,13 +174,28 @@ export function classifyColumns(columns: readonly Column[], dataLines: readonly 
     number = candidate;
   }
   const prices: number[] = [];
+  const wordsUnderPriceHeader: number[] = [];
+  const wordy = (t: string): boolean => /[a-zа-яё]{3,}/i.test(t) && !looksLikePrice(t);
   columns.forEach((c, i) => {
     if (i === name || i === number || has(i, 'code') || has(i, 'unit') || has(i, 'material') || has(i, 'number')) return;
     const byHeader = has(i, 'price');
     const byData = c.kinds.length === 0 && i > name && cells[i]!.length >= 2 && share(i, looksLikePrice) >= 0.5;
-    if (byHeader || byData) prices.push(i);
+    if (byHeader && cells[i]!.length >= 2 && share(i, wordy) >= 0.6) wordsUnderPriceHeader.push(i);
+    else if (byHeader || byData) prices.push(i);
   });
-  return { columns, name, number, prices };
+  // A qualifier stands beside the prices of its row; a strip of centred section headings (texts on
+  // lines without prices) is not one.
+  const besidePrices = columns.map(() => 0);
+  for (const line of dataLines) {
+    const placed = line.fragments.map((f) => ({ f, c: columnOf(columns, f) }));
+    if (!placed.some((p) => prices.includes(p.c) && looksLikePrice(p.f.text))) continue;
+    for (const p of placed) if (p.c >= 0 && wordy(p.f.text)) besidePrices[p.c]!++;
+  }
+  const firstPrice = prices.length > 0 ? Math.min(...prices) : columns.length;
+  const wordsBesidePrices = name < 0 ? [] : columns.map((_, i) => i).filter((i) =>
+    i > name && i < firstPrice && columns[i]!.header === '' && columns[i]!.kinds.length === 0 && cells[i]!.length > 0
+    && share(i, wordy) >= 0.5 && (prices.length === 0 || besidePrices[i]! >= Math.max(1, cells[i]!.filter(wordy).length / 3)));
+  return { columns, name, number, prices, wordsUnderPriceHeader, wordsBesidePrices };
 }
 
 // ---------------------------------------------------------------- internal helpers

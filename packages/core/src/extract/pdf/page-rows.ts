@@ -7,6 +7,8 @@
 import { looksLikePrice, looksLikeRowNumber } from './cell-kinds.js';
 import { median, overlap, type Fragment, type TextLine } from './geometry.js';
 import { columnOf, type PageColumns } from './page-columns.js';
+import { assignNameBlocks, attachContinuationLines, continuesAName, nameQualifiedRowsOfMergedCells } from './name-cells.js';
+import { add, centre, distance, mergeSplitAnchors, newGroup, type Group, type Loose } from './row-groups.js';
 
 /** A row of a page table: one text per column. */
 export interface PageRow {
@@ -45,6 +47,12 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
     }
   });
 
+  const linesWith = (test: (text: string) => boolean): number[] =>
+    placed.filter((line) => line.some((p) => p.col === layout.name && !isAnchor(p) && test(p.f.text))).map((line) => line[0]!.f.y);
+  // Lines with name text, and lines that start a name of their own (a continuation `методом` under a
+  // top-aligned name does not).
+  mergeSplitAnchors(groups, layout, size, linesWith(() => true), linesWith((t) => !continuesAName(t)));
+
   // 3. Every other fragment joins the nearest row of its segment. A name line about equally near two
   //    rows, one of which has no name at all, is a merged cell (`Консультация врача` over its
   //    `первичная` and `повторная` rows) and names both.
@@ -65,12 +73,15 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
     }
   });
   attachContinuationLines(loose, layout.name, size);
+  const shared = assignNameBlocks(loose, groups, layout, size);
   const between: { p: { f: Fragment; col: number }; other: Group }[] = [];
-  for (const { p, near } of loose) {
+  for (const entry of loose) {
+    const { p, near } = entry;
     const [first, second] = near;
     const close = second !== undefined && second.d - first!.d < 0.5 * size && first!.d > 0;
     add(first!.g, p.col, p.f);
-    if (close && p.col === layout.name) between.push({ p, other: second!.g });
+    for (const other of shared.get(entry) ?? []) add(other, p.col, p.f);
+    if (close && p.col === layout.name && !shared.has(entry)) between.push({ p, other: second!.g });
   }
   for (const { p, other } of between) if (!other.cells.has(layout.name)) add(other, p.col, p.f);
 
@@ -81,81 +92,41 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
     cells[Math.max(0, layout.name)] = line.fragments.map((f) => f.text).join(' ');
     rows.push({ kind: 'section', y: line.y, cells });
   });
-  return rows.sort((a, b) => b.y - a.y);
+  rows.sort((a, b) => b.y - a.y);
+  nameQualifiedRowsOfMergedCells(rows, layout);
+  return rows;
 }
 
 // ---------------------------------------------------------------- internal helpers
 
-interface Group {
-  readonly segment: number;
-  readonly cells: Map<number, Fragment[]>;
-  top: number;
-  bottom: number;
-}
-
-type Loose = { p: { f: Fragment; col: number }; near: { g: Group; d: number }[] };
-
-/**
- * A name line that starts in lower case or with a bracket or punctuation continues the name line just
- * above it, so it joins that line's row even when another row's anchors are nearer. This keeps the
- * tail of a name in top-aligned cells (Клиника 3: «…скорости оседания / эритроцитов. (ОАК + СОЭ)»,
- * the next row's prices only a few points below) with its own row.
- */
-function attachContinuationLines(loose: Loose[], nameColumn: number, size: number): void {
-  const names = loose.filter((entry) => entry.p.col === nameColumn && entry.near[0]).sort((a, b) => b.p.f.y - a.p.f.y);
-  let previous: Loose | null = null;
-  for (const entry of names) {
-    const gap = previous ? previous.p.f.y - entry.p.f.y : Infinity;
-    if (previous && gap > 0.3 * size && gap <= 1.8 * size && continuesAName(entry.p.f.text)) {
-      const owner = previous.near[0]!;
-      const same = entry.near.find((n) => n.g === owner.g);
-      if (same) entry.near = [same, ...entry.near.filter((n) => n !== same)];
-    }
-    previous = entry;
-  }
-}
-
-/**
- * Text that cannot start a name: a lower-case letter, a bracket or punctuation; a first word that closes a
- * bracket it never opened (`IgG) Определение …`); an abbreviation joined to a lower-case word
- * (`ИФА-методом`, the tail of «… в сыворотке крови ИФА-методом»).
- */
-function continuesAName(text: string): boolean {
-  if (/^[\p{Ll}(),;:.\-–]/u.test(text)) return true;
-  const first = text.split(/\s/u)[0] ?? '';
-  if (first.includes(')') && !first.includes('(')) return true;
-  return /^\p{Lu}{2,}-\p{Ll}/u.test(first);
-}
-
-function newGroup(segment: number): Group {
-  return { segment, cells: new Map(), top: -Infinity, bottom: Infinity };
-}
-
-function add(group: Group, col: number, f: Fragment): void {
-  const list = group.cells.get(col) ?? [];
-  list.push(f);
-  group.cells.set(col, list);
-  group.top = Math.max(group.top, f.y);
-  group.bottom = Math.min(group.bottom, f.y);
-}
-
-function centre(g: Group): number {
-  return (g.top + g.bottom) / 2;
-}
-
-function distance(g: Group, y: number): number {
-  if (y <= g.top && y >= g.bottom) return 0;
-  return Math.min(Math.abs(y - g.top), Math.abs(y - g.bottom));
-}
-
 function cellText(fragments: readonly Fragment[] | undefined): string {
   if (!fragments) return '';
-  return [...fragments]
-    .sort((a, b) => b.y - a.y || a.x0 - b.x0)
+  return inReadingOrder(fragments)
     .map((f) => f.text)
     .join(' ')
+    // Runs of underscores are the table's rules read as text.
+    .replace(/_{3,}/g, ' ')
     .replace(/\s+/g, ' ')
+    // A line that ends in a hyphen continues the word on the next line (`робот-` / `ассистента`), unless
+    // the hyphen is suspended before a conjunction (`интра- и экстракраниальных`).
+    .replace(/(\p{L})- (?!(?:и|или|либо)(?:\s|$))(\p{Ll})/gu, '$1-$2')
     .trim();
+}
+
+/**
+ * Fragments line by line, top to bottom, and left to right within a line. Words of one line may sit a
+ * point apart in height (a scan's words are placed one by one), so a line is the fragments within
+ * half a text height of its first one, not an exact height.
+ */
+function inReadingOrder(fragments: readonly Fragment[]): Fragment[] {
+  const byHeight = [...fragments].sort((a, b) => b.y - a.y);
+  const lines: Fragment[][] = [];
+  for (const f of byHeight) {
+    const line = lines[lines.length - 1];
+    if (line && line[0]!.y - f.y < 0.5 * Math.max(f.size, line[0]!.size)) line.push(f);
+    else lines.push([f]);
+  }
+  return lines.flatMap((line) => line.sort((a, b) => a.x0 - b.x0));
 }
 
 /**
@@ -180,7 +151,7 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
   if (insideQualifier) return false;
   const width = name.x1 - name.x0;
   // A name never runs into the next column's cells; a heading merged across the row does.
-  const next = layout.columns.find((c, i) => i > layout.name && (c.header !== '' || layout.prices.includes(i)));
+  const next = layout.columns.find((c, i) => i > layout.name && (c.header !== '' || layout.prices.includes(i) || layout.wordsBesidePrices.includes(i)));
   const spans = next !== undefined && line.fragments.some((f) => f.x0 < name.x1 && f.x1 > next.x0 + 10);
   if (outside && !spans) return false;
   const centred = x0 > name.x0 + Math.max(25, 0.15 * width);

@@ -5,7 +5,8 @@
 import { estimateSkew, deskewItems } from './skew.js';
 import { findHeaderBand } from './header-band.js';
 import type { PageText, TextLine } from './geometry.js';
-import { classifyColumns, dataColumns, inheritColumns, nameColumns, type PageColumns } from './page-columns.js';
+import { dataColumns } from './data-columns.js';
+import { classifyColumns, columnOf, inheritColumns, nameColumns, type PageColumns } from './page-columns.js';
 import { buildRows, type PageRow } from './page-rows.js';
 import { clusterLines, lineText } from './text-lines.js';
 
@@ -40,10 +41,22 @@ export function readPageTable(page: PageText, previous: PageColumns | null): Pag
   let layout: PageColumns;
   let above: string[] = [];
   if (band) {
-    dataLines = lines.slice(band.dataStart);
     above = lines.slice(0, band.start).map(lineText);
-    const columns = nameColumns(dataColumns(dataLines), lines.slice(band.start, band.end));
-    layout = classifyColumns(columns, dataLines);
+    let end = band.end;
+    let dataStart = band.dataStart;
+    for (;;) {
+      dataLines = lines.slice(dataStart);
+      layout = classifyColumns(nameColumns(dataColumns(dataLines), lines.slice(band.start, end)), dataLines);
+      // The band's last line standing only over a column of words is the top line of a data cell
+      // (a vertically centred remark whose first line has a price word), not a header line.
+      const last = lines[end - 1]!;
+      const cols = layout.columns;
+      const misread = end - band.start > 1 && layout.wordsUnderPriceHeader.length > 0
+        && last.fragments.every((f) => layout.wordsUnderPriceHeader.includes(columnOf(cols, f)));
+      if (!misread) break;
+      end -= 1;
+      dataStart = end;
+    }
   } else {
     dataLines = lines;
     const ranges = dataColumns(dataLines);
