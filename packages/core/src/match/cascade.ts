@@ -11,7 +11,7 @@ import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { normalizeName } from './normalize.js';
-import { scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 
 /** What the cascade is asked to match: one priced row. */
@@ -93,8 +93,10 @@ export function createMatcher(options: MatcherOptions): Matcher {
     },
     match(input) {
       const nameNorm = normalizeName(input.raw_name);
-      const position = positionTermsOf(input, nameNorm);
-      const scored = scoreCandidates(index, position);
+      const plain = positionTermsOf(input, nameNorm);
+      const entries = candidatesOf(index, plain);
+      const position = withContested(plain, entries, index);
+      const scored = scoreCandidates(index, position, entries);
       const candidates = scored.slice(0, KEPT_CANDIDATES);
 
       // An analyst's decision outranks every machine guess: a name they decided (typically one the code stage
@@ -164,12 +166,21 @@ function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): 
   return row.head ? Math.max(full, HEAD_FACTOR * scoreTermCoverage(row.head, entry, index.weights)) : full;
 }
 
-function scoreCandidates(index: CandidateIndex, row: RowTerms): MatchCandidate[] {
+/** The index candidates of a row: by its name, plus a few by its name and section together. */
+function candidatesOf(index: CandidateIndex, row: RowTerms): IndexedService[] {
   const byName = index.candidates(row.full.terms, CANDIDATE_LIMIT);
   const withSection = row.full.sectionTerms.length > 0 ? index.candidates([...row.full.terms, ...row.full.sectionTerms], SECTION_CANDIDATE_LIMIT) : [];
-  return [...new Set([...byName, ...withSection])]
-    .map((entry) => toCandidate(entry, round(scoreRow(row, entry, index)), 'fuzzy'))
-    .sort((a, b) => b.score - a.score);
+  return [...new Set([...byName, ...withSection])];
+}
+
+/** The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. */
+function withContested(row: RowTerms, entries: readonly IndexedService[], index: CandidateIndex): RowTerms {
+  const mark = (terms: PositionTerms): PositionTerms => ({ ...terms, contested: contestedTermsOf(terms, entries, index.weights) });
+  return { full: mark(row.full), head: row.head ? mark(row.head) : null };
+}
+
+function scoreCandidates(index: CandidateIndex, row: RowTerms, entries: readonly IndexedService[]): MatchCandidate[] {
+  return entries.map((entry) => toCandidate(entry, round(scoreRow(row, entry, index)), 'fuzzy')).sort((a, b) => b.score - a.score);
 }
 
 /**

@@ -3,7 +3,7 @@ export { stemWord } from './tokens.js';
 export { normalizeTariffCode, tariffCodesOf } from './tariff-code.js';
 export { isCodeMnemonic } from './code-mnemonic.js';
 export { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
-export { scoreTermCoverage, termCredit, type TermWeights, type PositionTerms, type EntryTerms } from './scorers/term-coverage.js';
+export { contestedTermsOf, scoreTermCoverage, termCredit, type TermWeights, type PositionTerms, type EntryTerms } from './scorers/term-coverage.js';
 export { toTerms } from './terms.js';
 export { TERM_EQUIVALENCES, type TermEquivalence } from './term-table.js';
 export { compareTermClasses, termClassOf, type TermClass } from './term-classes.js';

@@ -21,6 +21,8 @@ const NOISE_PHRASES: readonly RegExp[] = [
   wholeWords(String.raw`\d* ?(?:посещени[а-я]*|услуг[а-я]*|сеанс[а-я]*)`),
   // Laboratory workflow words that every lab row carries.
   wholeWords(String.raw`(?:определени[а-я]*|обнаружени[а-я]*|выявлени[а-я]*|на анализаторе|анализатор[а-я]*|ручным методом|метод[а-я]*)`),
+  // «ПЦР в режиме реального времени»: how the PCR is read, not which test it is.
+  wholeWords(String.raw`в режиме реального времени`),
   // «антитела класса IgG»: the class word before the class.
   wholeWords(String.raw`класс[а-я]*(?= (?:ig|иммуноглобулин))`),
   // Imaging projections and zones, the word «исследование» itself.

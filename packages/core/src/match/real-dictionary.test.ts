@@ -33,6 +33,12 @@ describe('match: normalization and the term table', () => {
     ['Первичный прием врача невропатолога к.м.н.', 'Прием невролога'],
     ['Анализы крови', 'анализ крови'],
     ['ЭХОКАРДИОГРАФИЯ', 'УЗИ сердца'],
+    ['Суточное мониторирование артериального давления', 'Суточное мониторирование АД'],
+    ['Фолиевая кислота', 'Фолаты'],
+    ['Удаление ВМС', 'Удаление внутриматочной спирали'],
+    ['ТРУЗИ', 'Трансректальное ультразвуковое исследование'],
+    ['Нейросонография у детей', 'УЗИ головного мозга ребенка'],
+    ['Обнаружение Gardnerella vaginalis методом ПЦР в режиме реального времени', 'Gardnerella vaginalis ПЦР'],
   ])('gives «%s» the same terms as «%s»', (a, b) => {
     expect(termsOf(a)).toEqual(termsOf(b));
   });
@@ -40,6 +46,10 @@ describe('match: normalization and the term table', () => {
   it('keeps the modality, the body part and the material apart', () => {
     expect(termsOf('МРТ коленного сустава')).not.toEqual(termsOf('КТ коленного сустава'));
     expect(termsOf('Креатинин (моча)')).not.toEqual(termsOf('Креатинин (кровь)'));
+  });
+
+  it('reads the child nouns alike but not the adjective, which names entries of its own (`Детский массаж`)', () => {
+    expect(termsOf('Массаж общий дети до 3-х лет')).not.toContain(termsOf('Детский массаж')[0]);
   });
 });
 

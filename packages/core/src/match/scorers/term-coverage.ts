@@ -30,6 +30,12 @@ export interface PositionTerms {
   readonly terms: readonly string[];
   /** Terms of the row's section heading, `[]` when none. */
   readonly sectionTerms: readonly string[];
+  /**
+   * The position's words that a plausible rival entry explains ({@link contestedTermsOf}). When given, an
+   * unexplained dictionary word outside it costs an entry that the position covers completely no more than a
+   * word the dictionary does not know. Absent: every dictionary word counts as contested.
+   */
+  readonly contested?: ReadonlySet<string>;
 }
 
 /** What the scorer knows of a dictionary entry. */
@@ -48,6 +54,14 @@ const CORE_ONLY_FACTOR = 0.97;
 const EXTRA_KNOWN_PENALTY = 0.4;
 const EXTRA_UNKNOWN_FACTOR = 0.88;
 const COVER_EXPONENT = 1.5;
+/** An entry covered at least this much is complete: what the position adds is detail, unless a rival explains it. */
+const COMPLETE_COVER = 0.9;
+/**
+ * A candidate whose scope the position covers at least this much is a plausible rival for its words. The scope
+ * leaves out the modality and the material: `УЗИ надпочечников` explains `надпочечников` in `КТ почек и
+ * надпочечников`, `УЗИ плода` explains `плода` in `УЗИ сердца плода`.
+ */
+const RIVAL_COVER = 0.8;
 const CONFLICT_FACTOR = 0.3;
 const MISSING_MODALITY_FACTOR = 0.6;
 
@@ -62,17 +76,17 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
       : 0,
   );
   const entryHasMaterial = entry.terms.some((term) => termClassOf(term) === 'material');
+  const complete = cover >= COMPLETE_COVER;
   let penalty = 1;
-  for (const term of position.terms) {
-    if (termCredit(term, entry.terms) >= 0.5) continue;
-    if (!entryHasMaterial && termClassOf(term) === 'material') continue;
-    penalty *= weights.known(term) && !/^\d+$/.test(term) ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight : EXTRA_UNKNOWN_FACTOR;
-  }
+  position.terms.forEach((term, i) => {
+    if (termCredit(term, entry.terms) >= 0.5) return;
+    if (!entryHasMaterial && termClassOf(term) === 'material') return;
+    penalty *= isDistinguishing(term, i, position, complete, weights)
+      ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight
+      : EXTRA_UNKNOWN_FACTOR;
+  });
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * scoreEditSimilarity(position.terms, entry.terms);
-  const evidence = position.terms.some((term) => termClassOf(term) === 'modality')
-    ? position.terms
-    : [...position.terms, ...position.sectionTerms];
-  const classes = compareTermClasses(evidence, entry.terms);
+  const classes = compareTermClasses(classEvidence(position), entry.terms);
   if (classes === 'conflict') return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
@@ -88,7 +102,50 @@ export function termCredit(term: string, other: readonly string[]): number {
   return best;
 }
 
+/**
+ * The words of a position that some plausible rival explains: the terms of every candidate entry whose scope
+ * the position covers at least {@link RIVAL_COVER}. `желчного` in `УЗИ печени и желчного пузыря` is explained by
+ * `УЗИ желчного пузыря`; `органов` in `УЗИ органов мошонки` only by `Рентген органов грудной клетки`, which is
+ * no rival (its chest is not covered), so there that word is mere wording; nor is `Билирубин прямой` a rival
+ * for `прямой` in `Рентгенография нижней челюсти в прямой проекции`.
+ */
+export function contestedTermsOf(position: PositionTerms, candidates: readonly EntryTerms[], weights: TermWeights): Set<string> {
+  const weight = (term: string) => weights.weight(term);
+  const contested = new Set<string>();
+  for (const candidate of candidates) {
+    // The scope of the whole name, or of the name outside brackets (`УЗИ предстательной железы (простаты)`).
+    const covered = [candidate.terms, candidate.coreTerms].some((terms) => {
+      const scope = terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term)));
+      return scope.length > 0 && entryCoverage(scope, position, weight) >= RIVAL_COVER;
+    });
+    if (!covered) continue;
+    for (const term of candidate.terms) contested.add(term);
+  }
+  return contested;
+}
+
 // ---- internal helpers ----
+
+/**
+ * True when an unexplained position word should cost by its rarity: a word that points to another service. A
+ * dictionary word does, unless the entry is completely covered, the word is not the name's first (the first
+ * word names the procedure or the test: `Биопсия печени под контролем УЗИ` is no `УЗИ печени`) and no rival
+ * explains it. A word the dictionary does not
+ * know never does, nor does a number no rival explains (`ОАК 3 класса` explains the `3` of `ОАК 3 класса`).
+ */
+function isDistinguishing(term: string, index: number, position: PositionTerms, complete: boolean, weights: TermWeights): boolean {
+  if (/^\d+$/.test(term)) return position.contested?.has(term) ?? false;
+  if (!weights.known(term)) return false;
+  if (!position.contested || !complete || index === 0) return true;
+  return position.contested.has(term);
+}
+
+/** Classes that say how or on what a service is done, not what it examines. */
+const CONTEXT_CLASSES: ReadonlySet<string | null> = new Set(['modality', 'material']);
+
+function classEvidence(position: PositionTerms): readonly string[] {
+  return position.terms.some((term) => termClassOf(term) === 'modality') ? position.terms : [...position.terms, ...position.sectionTerms];
+}
 
 function entryCoverage(terms: readonly string[], position: PositionTerms, weight: (term: string) => number): number {
   let total = 0;
