@@ -115,7 +115,8 @@ export function createMatcher(options: MatcherOptions): Matcher {
       }
 
       const best = scored[0];
-      if (best && best.score >= thresholds.accept && !isAmbiguous(scored)) {
+      const combination = joinsServices(input.raw_name) && !joinsServices(best ? servicesById.get(best.service_id)!.name : '');
+      if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
       const plausible = best !== undefined && best.score >= thresholds.queue;
@@ -128,6 +129,15 @@ export function createMatcher(options: MatcherOptions): Matcher {
 }
 
 // ---- internal helpers ----
+
+/**
+ * True for a name that joins services with a plus outside brackets (`УЗИ почки + надпочечники`): a
+ * combined study or package, which matches only an entry that is such a combination too. A plus inside
+ * brackets lists the parts of one service (`Массаж спины (швз+грудной+пко)`).
+ */
+function joinsServices(name: string): boolean {
+  return name.replace(/\([^)]*\)/g, ' ').includes('+');
+}
 
 /** What the scorer reads of a row: its name's terms, its section's, and the name's first sentence alone. */
 interface RowTerms {

@@ -17,8 +17,8 @@ const NOISE_PHRASES: readonly RegExp[] = [
   wholeWords(String.raw`(?:первичн[а-я]*|повторн[а-я]*|первично|повторно)`),
   // What the price does not include.
   wholeWords(String.raw`без (?:учета|стоимости|учёта) [а-я]+`),
-  // Units of sale.
-  wholeWords(String.raw`\d* ?(?:посещени[а-я]*|услуг[а-я]*|сеанс[а-я]*)`),
+  // Units of sale (`1 посещение`); only a count of one, so the last number of a code stays (`СА 19-9 услуга`).
+  wholeWords(String.raw`(?:1 )?(?:посещени[а-я]*|услуг[а-я]*|сеанс[а-я]*)`),
   // Laboratory workflow words that every lab row carries.
   wholeWords(String.raw`(?:определени[а-я]*|обнаружени[а-я]*|выявлени[а-я]*|на анализаторе|анализатор[а-я]*|ручным методом|метод[а-я]*)`),
   // «ПЦР в режиме реального времени»: how the PCR is read, not which test it is.

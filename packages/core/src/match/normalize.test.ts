@@ -23,6 +23,15 @@ describe('match: stems', () => {
     expect(toTerms('анализы крови')).toEqual(toTerms('анализ крови'));
   });
 
+  it('drops a unit of sale with a count of one, but keeps the last number of a code before it', () => {
+    expect(toTerms(normalizeName('Прием терапевта 1 посещение'))).toEqual(toTerms(normalizeName('Прием терапевта')));
+    expect(toTerms(normalizeName('Онкомаркер СА-19-9 услуга'))).toEqual(toTerms(normalizeName('Онкомаркер СА 19-9')));
+  });
+
+  it('makes «почек» meet «почки», whose vowel drops out', () => {
+    expect(toTerms(normalizeName('УЗИ почек'))).toEqual(toTerms(normalizeName('УЗИ почки')));
+  });
+
   it('keeps short words and abbreviations whole', () => {
     expect(stemWord('мрт')).toBe('мрт');
     expect(stemWord('узи')).toBe('узи');

@@ -62,6 +62,8 @@ describe('match: the cascade on the client dictionary', () => {
     ['Вскрытие гидраденита (в т.ч. 3 перевязки)', 'Вскрытие гидраденита'],
     ['Рентгенография турецкого седла (1 проекция)', 'Рентген турецкого седла'],
     ['Anti-CMV-IgG (антитела класса IgG к Цитомегаловирусу)', 'ЦМВ (ВПГ-V) Ig G'],
+    // A plus inside brackets lists the parts of one service.
+    ['Массаж спины (шейно-воротниковый+грудной+поясн-крест)', 'Массаж спины'],
   ])('normalizes «%s» to «%s»', (raw, expected) => {
     expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected });
   });
@@ -71,6 +73,8 @@ describe('match: the cascade on the client dictionary', () => {
     'Рентгеноскопия органов малого таза',
     // Two studies in one row: the dictionary holds each alone.
     'МРТ головного + спинного мозга с контрастом',
+    'МРТ головного + спинного мозга',
+    'УЗИ почки + надпочечники',
     'УЗИ печени и желчного пузыря у детей',
     // Surgery the dictionary does not hold.
     'Пластика уздечки верхней губы и языка',

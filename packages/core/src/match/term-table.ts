@@ -55,6 +55,8 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   // The nouns only (`УЗИ головного мозга ребенка` ~ `Нейросонография у детей`): the adjective names dictionary
   // entries of its own (`Детский массаж`).
   { canonical: 'дети', variants: ['ребенок', 'ребенка', 'дети', 'детей'] },
+  // Inflections the stemmer cannot join (a vowel that drops out: почка / почек).
+  { canonical: 'почки', variants: ['почка', 'почки', 'почек'] },
   // Laboratory.
   { canonical: 'оак', variants: ['общий анализ крови', 'клинический анализ крови', 'общеклинический анализ крови', 'развернутый анализ крови', 'гемограмма', 'оак'] },
   { canonical: 'оам', variants: ['общий анализ мочи', 'клинический анализ мочи', 'моча общий анализ', 'оам'] },
