@@ -45,6 +45,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   let previous: { layout: TableLayout; width: number } | null = null;
   let foundTable = false;
   const ocr = result.format === 'pdf';
+  let openSection: string | null = null;
 
   for (const table of result.tables) {
     const width = Math.max(0, ...table.rows.map((r) => r.length));
@@ -60,7 +61,11 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     previous = { layout, width };
     const before = rows.length;
     const unreadable: string[] = [];
-    const skipped = extractTableRows(table, layout, rows, ocr ? unreadable : null);
+    // A scanned list's pages are one table: the heading above the last rows of a page is the section of the
+    // rows at the top of the next.
+    const carried = ocr ? openSection : null;
+    const { skipped, section } = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried);
+    openSection = section;
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
     if (unreadable.length > 0) {
@@ -93,11 +98,18 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
 // ---------------------------------------------------------------- internal helpers
 
 /**
- * Appends the table's priced rows to `out`; returns how many named rows had no price.
- * `unreadable` (PDF only) collects price cells whose OCR text could not be repaired with certainty.
+ * Appends the table's priced rows to `out`; returns how many named rows had no price and the section open
+ * at the table's end. `unreadable` (PDF only) collects price cells whose OCR text could not be repaired with
+ * certainty; `openSection` is the section the table starts in (the previous page's, for scans).
  */
-function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[], unreadable: string[] | null): number {
-  let section: string | null = null;
+function extractTableRows(
+  table: Table,
+  layout: TableLayout,
+  out: PriceRow[],
+  unreadable: string[] | null,
+  openSection: string | null,
+): { skipped: number; section: string | null } {
+  let section: string | null = openSection;
   // A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`), one price column only.
   let blockRole: { role: PriceRole; header: string } | null = null;
   let skipped = 0;
@@ -138,7 +150,7 @@ function extractTableRows(table: Table, layout: TableLayout, out: PriceRow[], un
       warnings,
     });
   }
-  return skipped;
+  return { skipped, section };
 }
 
 /** {@link repairByColumnRatio} over the rows one table appended to `rows` (from `from` on). */

@@ -139,10 +139,14 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
   if (letters.length < 3 || layout.name === -1) return false;
   const name = layout.columns[layout.name]!;
   const x0 = Math.min(...line.fragments.map((f) => f.x0));
-  const cols = new Set(line.fragments.map((f) => columnOf(layout.columns, f)));
   // Header-less text columns beside the name (qualifiers) belong to the name area, but a line of a
   // qualifier alone is that cell's wrapped text, not a heading.
-  const outside = [...cols].some((c) => c !== layout.name && c !== layout.number && layout.columns[c]!.header !== '');
+  // Words standing in a price column are a note beside the heading (`*на зелено-чувствительной пленке`), not a cell.
+  const note = (f: Fragment): boolean => layout.prices.includes(columnOf(layout.columns, f)) && !looksLikePrice(f.text);
+  const outside = line.fragments.some((f) => {
+    const c = columnOf(layout.columns, f);
+    return c !== layout.name && c !== layout.number && layout.columns[c]!.header !== '' && !note(f);
+  });
   const insideQualifier = line.fragments.every((f) => {
     const c = columnOf(layout.columns, f);
     const col = layout.columns[c]!;

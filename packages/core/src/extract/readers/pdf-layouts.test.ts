@@ -29,6 +29,16 @@ describe('extract: PDF layouts, «Клиника 4 прайс 2026.pdf» pages 9
     expect(pricesOf(row)).toEqual(['resident:5400', 'nonresident:6100', 'nonresident_far:6900']);
   });
 
+  it('reads a heading with a note in the price columns beside it as a section, not as a name', async () => {
+    const mri = (await rows).filter((r) => r.name.startsWith('Магнитно - резонансная томография'));
+    expect(mri.map((r) => [r.name, r.prices[0]?.value])).toEqual([
+      ['Магнитно - резонансная томография без применения контрастного вещества', 24800],
+      ['Магнитно - резонансная томография с применением контрастного веществ', 41900],
+    ]);
+    const xray = (await rows).find((r) => r.name.startsWith('Рентгенография ребер 2 проекции'));
+    expect(xray?.section).toMatch(/^Подраздел 5\.3\. Кабинет рентгеновских исследований/);
+  });
+
   it('reads a remark column whose first line holds a price word as part of the name, and the prices keep their roles', async () => {
     const row = (await rows).find((r) => r.name.startsWith('Робот-ассистированное эндопротезирование коленного сустава'));
     expect(row?.name).toBe('Робот-ассистированное эндопротезирование коленного сустава в стоимость операции, не входит аренда робот-ассистента МАКО');

@@ -74,6 +74,12 @@ describe('extract: pdfReader, «Клиника 2 прайс 2025 год.PDF» pa
     expect(row?.prices.map((p) => p.value)).toEqual([13200]);
     expect(row?.section).toBe('1 Прием и консультация специалиста');
   });
+
+  it('keeps the section of page 1 open for the rows at the top of page 2, which has no heading of its own there', async () => {
+    const { rows } = extractPriceRows(await read);
+    const first = rows.find((r) => r.source.table === 'page 2');
+    expect(first?.section).toBe('1 Прием и консультация специалиста');
+  });
 });
 
 describe('extract: pdfReader, «Клиника 2 прайс 2026.pdf» page 1 (three price columns, title)', () => {
