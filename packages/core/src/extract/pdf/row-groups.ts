@@ -39,10 +39,12 @@ export function mergeSplitAnchors(groups: Group[], layout: PageColumns, size: nu
   }
 }
 
+/** An empty row of a segment (the part of the page between two section headings). */
 export function newGroup(segment: number): Group {
   return { segment, cells: new Map(), top: -Infinity, bottom: Infinity };
 }
 
+/** Puts a fragment in a row's cell and widens the row's vertical extent. */
 export function add(group: Group, col: number, f: Fragment): void {
   const list = group.cells.get(col) ?? [];
   list.push(f);
@@ -51,10 +53,12 @@ export function add(group: Group, col: number, f: Fragment): void {
   group.bottom = Math.min(group.bottom, f.y);
 }
 
+/** The middle of a row's vertical extent. */
 export function centre(g: Group): number {
   return (g.top + g.bottom) / 2;
 }
 
+/** How far a line at height `y` is from a row: 0 within its extent. */
 export function distance(g: Group, y: number): number {
   if (y <= g.top && y >= g.bottom) return 0;
   return Math.min(Math.abs(y - g.top), Math.abs(y - g.bottom));
