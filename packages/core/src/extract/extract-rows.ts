@@ -7,6 +7,7 @@ import { freeFormRows, type SourceLine } from './free-form-lines.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
+import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
 import { repairByColumnRatio } from './price-ratio.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
@@ -67,6 +68,11 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     const { skipped, section } = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried);
     openSection = section;
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
+    if (ocr) {
+      const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
+      rows.splice(before, checked.length, ...checked);
+      if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);
+    }
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
     if (unreadable.length > 0) {
       const examples = [...new Set(unreadable)].slice(0, 5).map((t) => `«${t}»`).join(', ');

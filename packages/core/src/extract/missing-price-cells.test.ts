@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { flagMissingPrices } from './missing-price-cells.js';
+import type { PriceCell, PriceRow } from './price-row.js';
+
+/** A row of Клиника 3's page 1: price and partner price (the partner price `null` where the layer lost it). */
+function row(name: string, price: number, partner: number | null): PriceRow {
+  const prices: PriceCell[] = [{ role: 'resident', value: price, raw: String(price), header: 'Цена, тенге' }];
+  if (partner !== null) prices.push({ role: 'partner', value: partner, raw: String(partner), header: 'Цена партнера' });
+  return { section: null, code: null, name, unit: null, prices, source: { table: 'page 1', row: 1 }, warnings: [] };
+}
+
+describe('extract: price cells the OCR layer lost', () => {
+  const page = [
+    row('Альфа-амилаза', 1780, 1335),
+    row('Панкреатическая амилаза', 1780, 1335),
+    row('Липаза', 2960, null),
+    row('Креатинкиназа (КФК)', 1780, 1335),
+    row('Общий белок', 780, 585),
+    row('Альбумин', 1780, 1335),
+  ];
+
+  it('warns on a row without the partner price every other row of the page has, and guesses no value', () => {
+    const { rows, flagged } = flagMissingPrices(page);
+    expect(flagged).toBe(1);
+    const lipase = rows.find((r) => r.name === 'Липаза')!;
+    expect(lipase.prices.map((p) => p.value)).toEqual([2960]);
+    expect(lipase.warnings[0]).toMatch(/^no price under «Цена партнера», which the page's other rows have/);
+    expect(rows.filter((r) => r.warnings.length > 0)).toHaveLength(1);
+  });
+
+  it('says nothing on a page where the column is only sometimes filled, or too short to tell', () => {
+    const half = page.map((r, i) => (i % 2 === 0 ? row(r.name, r.prices[0]!.value, null) : r));
+    expect(flagMissingPrices(half).flagged).toBe(0);
+    expect(flagMissingPrices(page.slice(0, 3)).flagged).toBe(0);
+  });
+});
