@@ -11,7 +11,7 @@ import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { normalizeName } from './normalize.js';
-import { addsOnlyDetail, contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 
 /** What the cascade is asked to match: one priced row. */
@@ -68,13 +68,6 @@ export interface MatcherOptions {
 const CANDIDATE_LIMIT = 40;
 /** A fuzzy match must beat a differently named runner-up by this much to be automatic. */
 const AMBIGUITY_MARGIN = 0.03;
-/**
- * Below the acceptance threshold, a match is still automatic when it scores at least {@link CLEAR_LEAD_FLOOR},
- * the position holds its entry completely and adds only detail (`addsOnlyDetail`), and it leads every
- * differently named candidate by this much: the score is low only because of wording no entry explains.
- */
-const CLEAR_LEAD = 0.3;
-const CLEAR_LEAD_FLOOR = 0.55;
 /** How many more candidates the name and section together may bring. */
 const SECTION_CANDIDATE_LIMIT = 10;
 /** How many candidates a position keeps for the verification queue. */
@@ -124,9 +117,6 @@ export function createMatcher(options: MatcherOptions): Matcher {
       const best = scored[0];
       const combination = joinsServices(input.raw_name) && !joinsServices(best ? servicesById.get(best.service_id)!.name : '');
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination) {
-        return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
-      }
-      if (best && !combination && leadsClearly(scored, entries, position, index)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
       const plausible = best !== undefined && best.score >= thresholds.queue;
@@ -211,21 +201,6 @@ function isAmbiguous(scored: readonly MatchCandidate[]): boolean {
   const [best, ...rest] = scored;
   const rival = rest.find((c) => c.name !== best!.name);
   return rival !== undefined && best!.score - rival.score < AMBIGUITY_MARGIN;
-}
-
-/**
- * True when the best candidate scores at least {@link CLEAR_LEAD_FLOOR}, leads every differently named candidate by
- * {@link CLEAR_LEAD}, and the row (its whole name or its head) holds that entry completely with only detail
- * added: `Массаж передней брюшной стенки живота` → `Массаж живота`, whose low score comes from words no entry
- * uses. The score stays the confidence, so the concentrated-group rule still withdraws such a match.
- */
-function leadsClearly(scored: readonly MatchCandidate[], entries: readonly IndexedService[], row: RowTerms, index: CandidateIndex): boolean {
-  const [best, ...rest] = scored;
-  if (!best || best.score < CLEAR_LEAD_FLOOR) return false;
-  const rival = rest.find((c) => c.name !== best.name);
-  if (rival && best.score - rival.score < CLEAR_LEAD) return false;
-  const entry = entries.find((e) => e.service.service_id === best.service_id)!;
-  return [row.full, row.head].some((terms) => terms !== null && addsOnlyDetail(terms, entry, entries, index.weights));
 }
 
 function matchByCode(

@@ -92,31 +92,6 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   return score;
 }
 
-/**
- * True when the position holds the entry completely and adds only detail: the entry is covered at least
- * {@link COMPLETE_COVER}, the position's first word (which names the procedure or the test) is the entry's, no
- * word the position adds is one a plausible rival explains ({@link contestedTermsOf}; numbers included) or one
- * that a sibling among the candidates — an entry sharing a word of the entry's scope — adds to it, and the term
- * classes agree. `Вскрытие абсцесса более 5 см` adds only detail to `Вскрытие абсцесса`; `УЗИ печени и
- * желчного пузыря` adds `печени`, which `УЗИ печени` explains, to `УЗИ желчного пузыря`; `Пластика уздечки
- * верхней губы и языка` adds `языка`, by which `Подрезание уздечки языка` differs from `Пластика уздечки`.
- */
-export function addsOnlyDetail(position: PositionTerms, entry: EntryTerms, candidates: readonly EntryTerms[], weights: TermWeights): boolean {
-  if (position.terms.length === 0 || !position.contested) return false;
-  const weight = (term: string) => weights.weight(term);
-  const cover = Math.max(entryCoverage(entry.terms, position, weight), entryCoverage(entry.coreTerms, position, weight));
-  if (cover < COMPLETE_COVER || termCredit(position.terms[0]!, entry.terms) < 0.5) return false;
-  const entryHasMaterial = entry.terms.some((term) => termClassOf(term) === 'material');
-  const contested = position.contested;
-  const added = position.terms.filter((term) => termCredit(term, entry.terms) < 0.5 && (entryHasMaterial || termClassOf(term) !== 'material'));
-  if (added.some((term) => contested.has(term))) return false;
-  // The words by which the dictionary tells the entry's siblings apart from it are no detail.
-  const scope = new Set(entry.terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term))));
-  const siblings = candidates.filter((c) => c !== entry && c.terms.some((term) => scope.has(term)));
-  if (added.some((term) => siblings.some((c) => c.terms.includes(term)))) return false;
-  return compareTermClasses(classEvidence(position), entry.terms) === 'agree';
-}
-
 /** How well `other` contains one term: 1 for the same term, less for a near one (an OCR slip, a cut ending). */
 export function termCredit(term: string, other: readonly string[]): number {
   let best = 0;
