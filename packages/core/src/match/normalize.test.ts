@@ -32,13 +32,6 @@ describe('match: stems', () => {
     expect(toTerms(normalizeName('УЗИ почек'))).toEqual(toTerms(normalizeName('УЗИ почки')));
   });
 
-  it('strips the plural and instrumental adjective endings (-ых, -их, -ым, -им)', () => {
-    // `суммарных` is the antibody class of `Гепатит C суммарные`.
-    expect(stemWord('суммарных')).toBe(stemWord('суммарные'));
-    expect(stemWord('лимфатических')).toBe(stemWord('лимфатический'));
-    expect(toTerms(normalizeName('УЗИ печени с желчным пузырем'))).toEqual(toTerms(normalizeName('УЗИ печени с желчный пузырь')));
-  });
-
   it('keeps short words and abbreviations whole', () => {
     expect(stemWord('мрт')).toBe('мрт');
     expect(stemWord('узи')).toBe('узи');
