@@ -130,8 +130,8 @@ export function contestedTermsOf(position: PositionTerms, candidates: readonly E
  * True when an unexplained position word should cost by its rarity: a word that points to another service. A
  * dictionary word does, unless the entry is completely covered, the word is not the name's first (the first
  * word names the procedure or the test: `Биопсия печени под контролем УЗИ` is no `УЗИ печени`) and no rival
- * explains it. A word the dictionary does not
- * know never does, nor does a number no rival explains (`ОАК 3 класса` explains the `3` of `ОАК 3 класса`).
+ * explains it. A word the dictionary does not know never does, nor does a number no rival explains
+ * (`ОАК 3 класса` explains the `3` of `ОАК 3 класса`).
  */
 function isDistinguishing(term: string, index: number, position: PositionTerms, complete: boolean, weights: TermWeights): boolean {
   if (/^\d+$/.test(term)) return position.contested?.has(term) ?? false;
