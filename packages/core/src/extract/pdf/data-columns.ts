@@ -45,7 +45,7 @@ export function dataColumns(lines: readonly TextLine[]): { x0: number; x1: numbe
     .map(({ x0, x1 }) => ({ x0, x1 }));
 }
 
-/** Widest stretch of one or two fragments that may join two well-filled columns. */
+/** Most fragments standing over a stretch that can still be a bridge between two well-filled columns. */
 const BRIDGE_MAX_COVERAGE = 2;
 /** Narrowest such stretch, in points: text within a column never thins out for this long between two dense parts. */
 const BRIDGE_MIN_WIDTH = 8;
