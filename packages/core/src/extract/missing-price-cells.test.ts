@@ -28,6 +28,12 @@ describe('extract: price cells the OCR layer lost', () => {
     expect(rows.filter((r) => r.warnings.length > 0)).toHaveLength(1);
   });
 
+  it('says nothing of a block of rows printed without the price (packages not sold to partners)', () => {
+    const block = [...page, row('Check-up «Мужской базовый»', 45000, null), row('Check-up «Женский базовый»', 47000, null), ...page];
+    const { rows } = flagMissingPrices(block);
+    expect(rows.filter((r) => r.name.startsWith('Check-up')).every((r) => r.warnings.length === 0)).toBe(true);
+  });
+
   it('says nothing on a page where the column is only sometimes filled, or too short to tell', () => {
     const half = page.map((r, i) => (i % 2 === 0 ? row(r.name, r.prices[0]!.value, null) : r));
     expect(flagMissingPrices(half).flagged).toBe(0);

@@ -11,8 +11,8 @@ const MOSTLY = 0.8;
 const MIN_ROWS = 5;
 
 /**
- * `rows` (one page's) with a warning on each row that lacks a price most of the page's rows carry; also
- * the number of such rows.
+ * `rows` (one page's) with a warning on each row that lacks a price most of the page's rows carry, as do the
+ * rows before and after it; also the number of such rows.
  */
 export function flagMissingPrices(rows: readonly PriceRow[]): { rows: PriceRow[]; flagged: number } {
   if (rows.length < MIN_ROWS) return { rows: [...rows], flagged: 0 };
@@ -20,8 +20,11 @@ export function flagMissingPrices(rows: readonly PriceRow[]): { rows: PriceRow[]
   for (const row of rows) for (const header of new Set(row.prices.map((p) => p.header))) headers.set(header, (headers.get(header) ?? 0) + 1);
   const usual = [...headers].filter(([, n]) => n >= MOSTLY * rows.length && n < rows.length).map(([header]) => header);
   let flagged = 0;
-  const out = rows.map((row) => {
-    const lost = usual.filter((header) => !row.prices.some((p) => p.header === header));
+  const has = (row: PriceRow | undefined, header: string): boolean => row !== undefined && row.prices.some((p) => p.header === header);
+  const out = rows.map((row, i) => {
+    // Only a gap between neighbours that have the price: a block of rows without it (check-up packages no
+    // insurer buys) is how the list is printed.
+    const lost = usual.filter((header) => !has(row, header) && (i === 0 || has(rows[i - 1], header)) && (i === rows.length - 1 || has(rows[i + 1], header)));
     if (lost.length === 0) return row;
     flagged++;
     const names = lost.map((h) => `«${h.length > 40 ? `${h.slice(0, 40)}…` : h}»`).join(', ');
