@@ -51,11 +51,16 @@ for (let offset = 0; offset < stats.positions; offset += 500) {
 const buildStart = performance.now();
 const matcher = createMatcher({ services });
 const buildMs = performance.now() - buildStart;
-const matchStart = performance.now();
-for (const input of names) matcher.match(input);
-const matchMs = performance.now() - matchStart;
+// Two passes: the first includes the JIT's warm-up and the collection of the ingest's garbage.
+const passes = [];
+for (let pass = 0; pass < 2; pass++) {
+  const matchStart = performance.now();
+  for (const input of names) matcher.match(input);
+  passes.push(performance.now() - matchStart);
+}
+const matchMs = passes[1];
 const cascadeRate = (names.length / matchMs) * 1000;
-console.log(`matcher: index built in ${buildMs.toFixed(0)} ms; ${names.length} positions matched in ${(matchMs / 1000).toFixed(2)} s (${Math.round(cascadeRate)} positions/s)`);
+console.log(`matcher: index built in ${buildMs.toFixed(0)} ms; ${names.length} positions matched in ${(matchMs / 1000).toFixed(2)} s (${Math.round(cascadeRate)} positions/s; first pass ${Math.round((names.length / passes[0]) * 1000)} positions/s)`);
 
 // Baseline: what a naive matcher costs — Levenshtein against every dictionary name, best ratio wins. It is
 // run on every 10th position (the whole archive would take minutes) and its rate compared per position.
