@@ -53,13 +53,12 @@ const similarity = (a, b) => 1 - leven(a, b) / Math.max(a.length, b.length, 1);
 function positionOf(label) {
   const pool = byPlace.get(label.table ? `${label.file}#${label.table}` : label.file) ?? [];
   const want = normalizeName(label.raw_name);
-  let best = null;
-  for (const p of pool) {
-    const score = similarity(normalizeName(p.raw_name), want);
-    const rank = [score >= 0.999 ? 1 : 0, score >= 0.85 ? -Math.abs(p.source.row - label.row) : -Infinity, score];
-    if (score >= 0.85 && (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && (rank[1] > best.rank[1] || (rank[1] === best.rank[1] && rank[2] > best.rank[2]))))) best = { p, rank };
-  }
-  if (best) return best.p;
+  // Same name first, then the nearest row, then the closer name.
+  const alike = pool
+    .map((p) => ({ p, score: similarity(normalizeName(p.raw_name), want), gap: Math.abs(p.source.row - label.row) }))
+    .filter((c) => c.score >= 0.85)
+    .sort((a, b) => Number(b.score >= 0.999) - Number(a.score >= 0.999) || a.gap - b.gap || b.score - a.score);
+  if (alike.length > 0) return alike[0].p;
   // A name the PDF reader now reads longer (the qualifier of a merged cell appended, a lost line joined):
   // the nearest row whose name contains three quarters of the labelled name's words.
   const words = new Set(want.split(' '));
