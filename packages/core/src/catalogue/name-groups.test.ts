@@ -16,8 +16,12 @@ describe('grouping key of an unmatched name', () => {
     expect(nameKey('Определение С - реактивного белка')).toBe(nameKey('С-реактивный белок'));
   });
 
-  it('keeps «без контраста» apart from «с контрастом»', () => {
-    expect(nameKey('МРТ орбит без контраста')).not.toBe(nameKey('МРТ орбит с контрастом'));
+  it('groups a scan with and without contrast, as the matcher reads them (the dictionary has one entry for both)', () => {
+    expect(nameKey('МРТ орбит без контраста')).toBe(nameKey('МРТ орбит с контрастом'));
+  });
+
+  it('keeps a name with «без» apart from the name without it', () => {
+    expect(nameKey('Удаление папилломы без анестезии')).not.toBe(nameKey('Удаление папилломы с анестезией'));
   });
 
   it('is empty for a name without terms', () => {

@@ -6,8 +6,8 @@
  *
  * - a capital single letter after the first word is a letter designation, not a preposition:
  *   «Вирус гепатита В» and «Вирус гепатита С» are two services (the matcher drops «в» and «с»);
- * - «без» left after the noise phrases («без стоимости консультации» is one) negates what follows:
- *   «МРТ орбит без контраста» and «МРТ орбит с контрастом» are two services.
+ * - «без» left after the noise phrases («без стоимости консультации» and «без контраста» are such) negates
+ *   what follows: «Удаление папилломы без анестезии» and «… с анестезией» are two services.
  *
  * A name that says nothing specific on its own («Прием врача», «УЗИ») is keyed together with its section
  * heading (see {@link needsSection}).

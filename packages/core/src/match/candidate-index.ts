@@ -4,7 +4,7 @@
  */
 import type { Service } from '../storage/records.js';
 import type { TermWeights } from './scorers/term-coverage.js';
-import { normalizeName } from './normalize.js';
+import { entryReadingsOf } from './entry-readings.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import { toTerms } from './terms.js';
 
@@ -14,7 +14,9 @@ export interface IndexedService {
   /** The matching key of its name (terms.ts). */
   readonly terms: readonly string[];
   /** The terms of its name outside brackets. */
-  readonly coreTerms: readonly string[];
+  readonly unbracketed: readonly string[];
+  /** Other readings of its name: without its brackets, with a final gloss in place of what it glosses (entry-readings.ts). */
+  readonly readings: readonly (readonly string[])[];
 }
 
 export interface CandidateIndex {
@@ -23,6 +25,8 @@ export interface CandidateIndex {
   readonly weights: TermWeights;
   /** Services whose `name_norm` equals the given one; `[]` when none. */
   byNameNorm(nameNorm: string): readonly IndexedService[];
+  /** The terms of a service's name; `[]` for a service the index does not hold. */
+  termsOf(serviceId: string): readonly string[];
   /** Services whose tariff code is the given one; `[]` when none. */
   byTariffCode(code: string): readonly IndexedService[];
   /**
@@ -34,11 +38,10 @@ export interface CandidateIndex {
 
 /** Builds the index once per dictionary version; lookups are then cheap. */
 export function createCandidateIndex(services: readonly Service[]): CandidateIndex {
-  const indexed = services.map((service) => ({
-    service,
-    terms: [...new Set([...toTerms(service.name_norm), ...letterDesignationsOf(service.name)])],
-    coreTerms: toTerms(normalizeName(service.name.replace(/\([^)]*\)/g, ' '))),
-  }));
+  const indexed = services.map((service) => {
+    const terms = [...new Set([...toTerms(service.name_norm), ...letterDesignationsOf(service.name)])];
+    return { service, terms, ...entryReadingsOf(service.name, terms) };
+  });
   const postings = new Map<string, number[]>();
   const byName = new Map<string, IndexedService[]>();
   const byCode = new Map<string, IndexedService[]>();
@@ -47,6 +50,7 @@ export function createCandidateIndex(services: readonly Service[]): CandidateInd
     pushTo(byName, entry.service.name_norm, entry);
     if (entry.service.tariff_code) pushTo(byCode, entry.service.tariff_code, entry);
   });
+  const byId = new Map(indexed.map((entry) => [entry.service.service_id, entry]));
   const count = Math.max(indexed.length, 1);
   const maxWeight = Math.log(1 + count);
   const weights: TermWeights = {
@@ -63,6 +67,7 @@ export function createCandidateIndex(services: readonly Service[]): CandidateInd
     weights,
     byNameNorm: (nameNorm) => byName.get(nameNorm) ?? [],
     byTariffCode: (code) => byCode.get(code) ?? [],
+    termsOf: (serviceId) => byId.get(serviceId)?.terms ?? [],
     candidates(terms, limit) {
       const shared = new Map<number, number>();
       for (const term of new Set(terms)) {

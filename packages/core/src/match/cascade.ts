@@ -9,6 +9,7 @@ import { allergenCodeOf } from './allergen-codes.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
+import { serviceNamedBySection } from './section-service.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { normalizeName } from './normalize.js';
 import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
@@ -72,6 +73,8 @@ const AMBIGUITY_MARGIN = 0.03;
 const SECTION_CANDIDATE_LIMIT = 10;
 /** How many candidates a position keeps for the verification queue. */
 const KEPT_CANDIDATES = 5;
+/** Confidence of a row whose section names its service (section-service.ts). */
+const SECTION_CONFIDENCE = 0.8;
 /** A code match needs at least this name similarity: codes are shared by several dictionary entries. */
 const CODE_NAME_FLOOR = 0.45;
 
@@ -115,10 +118,14 @@ export function createMatcher(options: MatcherOptions): Matcher {
       }
 
       const best = scored[0];
-      const combination = joinsServices(input.raw_name) && !joinsServices(best ? servicesById.get(best.service_id)!.name : '');
+      const combination =
+        (joinsServices(input.raw_name) && !joinsServices(best ? servicesById.get(best.service_id)!.name : '')) ||
+        (best !== undefined && joinsOutsideEntry(input.raw_name, index.termsOf(best.service_id)));
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
+      const bySection = serviceNamedBySection(position.full, index);
+      if (bySection) return normalized(nameNorm, bySection.service, SECTION_CONFIDENCE, 'fuzzy', candidates);
       const plausible = best !== undefined && best.score >= thresholds.queue;
       // DESIGN §4 rule 2: a code mnemonic never goes to the verification queue.
       const status = plausible && !isCodeMnemonic(input.raw_name) ? 'queued' : 'unrecognized';
@@ -139,14 +146,31 @@ function joinsServices(name: string): boolean {
   return name.replace(/\([^)]*\)/g, ' ').includes('+');
 }
 
+/**
+ * True for a name that joins two things with «и» (`УЗИ печени и желчного пузыря`, `МРТ головного и спинного
+ * мозга`) when the entry does not name both sides: the last term before the «и» and the first after it. A
+ * combined study or package matches only an entry that combines them too.
+ */
+function joinsOutsideEntry(rawName: string, entryTerms: readonly string[]): boolean {
+  const parts = normalizeName(rawName.replace(/\([^)]*\)/g, ' ')).split(/ и (?=\S)/);
+  for (let i = 1; i < parts.length; i += 1) {
+    const before = toTerms(parts[i - 1]!).at(-1);
+    const after = toTerms(parts[i]!)[0];
+    if (!before || !after) continue;
+    if (!entryTerms.includes(before) || !entryTerms.includes(after)) return true;
+  }
+  return false;
+}
+
 /** What the scorer reads of a row: its name's terms, its section's, and the name's first sentence alone. */
 interface RowTerms {
   readonly full: PositionTerms;
   /**
-   * The name's first sentence without brackets: `Осмотр невролога. Медицинский осмотр` → `Осмотр невролога`
-   * (later sentences often name a programme, brackets an extra scope); null when that is the whole name.
+   * The name's first sentence, with and without brackets: `Осмотр невролога. Медицинский осмотр` → `Осмотр
+   * невролога` (later sentences often name a programme, brackets an extra scope or the variant: `вирус простого
+   * герпеса (II тип)`); those differing from the whole name.
    */
-  readonly head: PositionTerms | null;
+  readonly heads: readonly PositionTerms[];
 }
 
 const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфический аллерген'));
@@ -157,13 +181,20 @@ const HEAD_FACTOR = 0.95;
 function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
   const sectionTerms = input.section ? toTerms(normalizeName(input.section)) : [];
   // An allergen code says what the row is, whatever the allergen is called (allergen-codes.ts).
-  if (allergenCodeOf(input.raw_name)) return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, head: null };
+  if (allergenCodeOf(input.raw_name)) return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, heads: [] };
   const full = { terms: withLetters(toTerms(nameNorm), input.raw_name), sectionTerms };
-  // The head: the first sentence, without bracketed asides (`Вскрытие гидраденита (в т.ч. 3 перевязки)`).
-  const head = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!.replace(/\([^)]*\)/g, ' ');
-  const headTerms = withLetters(toTerms(normalizeName(head)), head);
-  const same = headTerms.length === full.terms.length && headTerms.every((term, i) => term === full.terms[i]);
-  return { full, head: headTerms.length > 0 && !same ? { terms: headTerms, sectionTerms } : null };
+  const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
+  const heads: PositionTerms[] = [];
+  for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
+    const terms = withLetters(toTerms(normalizeName(head)), head);
+    const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
+    if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });
+  }
+  return { full, heads };
+}
+
+function sameTerms(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((term, i) => term === b[i]);
 }
 
 /** Terms plus the letter designations of the raw text (`Гепатит С` → `c`), each once. */
@@ -172,8 +203,9 @@ function withLetters(terms: readonly string[], raw: string): string[] {
 }
 
 function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): number {
-  const full = scoreTermCoverage(row.full, entry, index.weights);
-  return row.head ? Math.max(full, HEAD_FACTOR * scoreTermCoverage(row.head, entry, index.weights)) : full;
+  let score = scoreTermCoverage(row.full, entry, index.weights);
+  for (const head of row.heads) score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+  return score;
 }
 
 /** The index candidates of a row: by its name, plus a few by its name and section together. */
@@ -186,7 +218,7 @@ function candidatesOf(index: CandidateIndex, row: RowTerms): IndexedService[] {
 /** The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. */
 function withContested(row: RowTerms, entries: readonly IndexedService[], index: CandidateIndex): RowTerms {
   const mark = (terms: PositionTerms): PositionTerms => ({ ...terms, contested: contestedTermsOf(terms, entries, index.weights) });
-  return { full: mark(row.full), head: row.head ? mark(row.head) : null };
+  return { full: mark(row.full), heads: row.heads.map(mark) };
 }
 
 function scoreCandidates(index: CandidateIndex, row: RowTerms, entries: readonly IndexedService[]): MatchCandidate[] {

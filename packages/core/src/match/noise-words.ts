@@ -25,6 +25,18 @@ const NOISE_PHRASES: readonly RegExp[] = [
   wholeWords(String.raw`в режиме реального времени`),
   // «антитела класса IgG»: the class word before the class.
   wholeWords(String.raw`класс[а-я]*(?= (?:ig|иммуноглобулин))`),
+  // The extent of a procedure (`более 5 см`, `1 зона`, `(1 поле)`, `1-2 стадия`, `2 ст`): the dictionary names a
+  // procedure once, whatever its size or stage. Ages (`до 3 лет`) stay: the dictionary has children's entries.
+  wholeWords(String.raw`(?:(?:до|более|свыше|менее|от|больше|не более) )?\d+(?: \d+)* ?(?:см|мм|см2|шт|зон[аыеу]?|пол[ея]|полей|стади[а-я]*|ст)`),
+  wholeWords(String.raw`стади[а-я]* \d+(?: \d+)*`),
+  wholeWords(String.raw`(?:\d+|[ivx]+) (?:степен[а-я]*|категори[а-я]*) сложност[а-я]*`),
+  // Contrast and field strength of a scan (`с внутривенным контрастированием`, `1,5 Тл`), the patient's age and
+  // a count of one (`детям от 0 до 14 лет`, `одной слуховой трубы`): the dictionary has one entry for all of them.
+  wholeWords(String.raw`(?:с|без) (?:внутривенн[а-я]* |в в )?(?:контраст[а-я]*|контрастировани[а-я]*|контрастн[а-я]* усилени[а-я]*)`),
+  wholeWords(String.raw`\d+(?: \d+)? ?(?:тл|тесл[а-я]*)`),
+  wholeWords(String.raw`(?:(?:у|для) )?(?:детям|детей|дети|ребенку|ребенка|ребенок)(?: (?:от )?\d+(?: \d+)?(?: до \d+)? (?:лет|года?|мес[а-я]*))?`),
+  wholeWords(String.raw`(?:(?:от|до|старше) )?\d+(?: \d+)?(?: (?:х|ти|ми))?(?: до \d+)? (?:лет|года?)`),
+  wholeWords(String.raw`(?:один|одна|одно|одной|одного|одну|одном|одним)`),
   // Imaging projections and zones, the word «исследование» itself.
   wholeWords(String.raw`(?:в )?\d* ?х? ?проекци[а-я]*|исследовани[а-я]*|обзорн[а-я]*`),
   // Doctor, patient, adults (the dictionary names children's services, never adults').

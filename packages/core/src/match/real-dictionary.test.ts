@@ -53,8 +53,24 @@ describe('match: normalization and the term table', () => {
     expect(termsOf('Креатинин (моча)')).not.toEqual(termsOf('Креатинин (кровь)'));
   });
 
-  it('reads the child nouns alike but not the adjective, which names entries of its own (`Детский массаж`)', () => {
+  it('drops the patient\'s age (one entry serves all ages) but not the adjective, which names entries of its own (`Детский массаж`)', () => {
+    expect(termsOf('Массаж общий дети до 3-х лет')).toEqual(termsOf('Массаж общий'));
+    expect(termsOf('Массаж общий детям от 3 до 7 лет')).toEqual(termsOf('Массаж общий'));
+    expect(termsOf('УЗИ органов брюшной полости комплекс детям от 0 до 14 лет')).toEqual(termsOf('УЗИ органов брюшной полости комплекс'));
     expect(termsOf('Массаж общий дети до 3-х лет')).not.toContain(termsOf('Детский массаж')[0]);
+  });
+
+  it.each([
+    ['МРТ коленного сустава с внутривенным контрастированием 1,5 Тл', 'МРТ коленного сустава'],
+    ['КТ органов малого таза без контраста', 'КТ органов малого таза'],
+    ['Вскрытие абсцесса более 5 см', 'Вскрытие абсцесса'],
+    ['УЗИ периферических лимфатических узлов 1 зона', 'УЗИ периферических лимфатических узлов'],
+    ['Удаление липомы I степени сложности', 'Удаление липомы'],
+    ['1-2 стадия Геморроидэктомия', 'Геморроидэктомия'],
+    ['Определение протромбинового времени', 'Протромбиновое время'],
+    ['МРТ головного мозга в ангиорежиме', 'МРТ сосудов головного мозга (ангиография)'],
+  ])('reads «%s» as «%s»: contrast, field strength, size and stage are no other service', (a, b) => {
+    expect(termsOf(a)).toEqual(termsOf(b));
   });
 });
 
@@ -69,6 +85,15 @@ describe('match: the cascade on the client dictionary', () => {
     ['Anti-CMV-IgG (антитела класса IgG к Цитомегаловирусу)', 'ЦМВ (ВПГ-V) Ig G'],
     // A plus inside brackets lists the parts of one service.
     ['Массаж спины (шейно-воротниковый+грудной+поясн-крест)', 'Массаж спины'],
+    // The dictionary's bracketed gloss in place of the words it glosses.
+    ['Рентгенография черепа в 2-х проекциях', 'Рентген головы (черепа)'],
+    ['УЗИ простаты', 'УЗИ предстательной железы (простаты)'],
+    // The laboratory method is how, not what.
+    ['Антитела к нативной ДНК (а-nDNA) методом непрямой иммунофлюоресценции (нРИФ)', 'ДНК антитела'],
+    // The first sentence keeps the type in brackets that tells the variants apart.
+    ['Определение IgG к вирусу простого герпеса (II тип) в сыворотке крови. Комплекс обследования супружеской пары', 'ВПГ-II IgG'],
+    ['Определение протромбинового времени с последующим расчетом ПТИ и международного нормализованного отношения', 'ПВ-ПТИ-МНО'],
+    ['МРТ головного мозга в ангиорежиме с контрастом 1,5 Тл', 'МРТ сосудов головного мозга (ангиография)'],
   ])('normalizes «%s» to «%s»', (raw, expected) => {
     expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected });
   });
@@ -83,6 +108,8 @@ describe('match: the cascade on the client dictionary', () => {
     'УЗИ печени и желчного пузыря у детей',
     // Surgery the dictionary does not hold.
     'Пластика уздечки верхней губы и языка',
+    // A gloss naming the method is no other name of the body part: this is no neck angiography.
+    'МРТ в ангиорежиме',
   ])('does not normalize «%s» onto a merely similar entry', (raw) => {
     expect(matchName(raw).status).not.toBe('normalized');
   });
@@ -103,6 +130,18 @@ describe('match: the cascade on the client dictionary', () => {
     const outcome = matchName('одуванчик', '31.22.Определение специфических IgE к аллергенам деревьев, растений и трав');
     expect(outcome.candidates[0]?.name).toBe('IgE специфический аллергены');
     expect(matchName('одуванчик').candidates).toEqual([]);
+  });
+
+  it('normalizes a row naming only its target under a section naming an antibody test', () => {
+    const foods = '31.21.Определение специфических IgE к пищевым аллергенам';
+    for (const raw of ['Малина', 'Мясо индейки', 'Тимофеевка луговая rPhI p 7']) {
+      expect(matchName(raw, foods)).toMatchObject({ status: 'normalized', name: 'IgE специфический аллергены', confidence: 0.8 });
+    }
+    // An IgG4 test of the same allergen names a dictionary word of its own: a person decides.
+    expect(matchName('Береза rBet v1, IgG4 (мониторинг АСИТ)', foods).status).not.toBe('normalized');
+    // A section naming a department or a study heads services of their own, which the dictionary may lack.
+    expect(matchName('Клизма', 'Услуги дневного стационара').status).not.toBe('normalized');
+    expect(matchName('МР-энтерография', 'МРТ органов брюшной полости').status).not.toBe('normalized');
   });
 });
 

@@ -5,7 +5,7 @@
  * urine urea serum urea. Terms are the output of `toTerms` (stems and canonical terms).
  */
 
-export type TermClass = 'modality' | 'material' | 'antibody' | 'reading';
+export type TermClass = 'modality' | 'material' | 'antibody' | 'reading' | 'method';
 
 const CLASS_MEMBERS: Readonly<Record<TermClass, readonly string[]>> = {
   modality: [
@@ -17,6 +17,8 @@ const CLASS_MEMBERS: Readonly<Record<TermClass, readonly string[]>> = {
   material: ['кров', 'моча', 'моч', 'кал', 'мокрот', 'слюн', 'ликвор', 'сперм', 'эякулят', 'волос', 'ногт', 'мазок', 'соскоб', 'пот', 'желч'],
   antibody: ['igg', 'igm', 'iga', 'ige', 'суммарн', 'авидност'],
   reading: ['количествен', 'количественн', 'качествен', 'качественн', 'полуколичествен'],
+  // By pattern: see METHOD below.
+  method: [],
 };
 
 const CLASS_OF = new Map<string, TermClass>();
@@ -24,15 +26,21 @@ for (const [cls, members] of Object.entries(CLASS_MEMBERS) as [TermClass, readon
   for (const member of members) CLASS_OF.set(member, cls);
 }
 
+/**
+ * Laboratory methods (`ИФА`, `методом иммунохемилюминесценции`, `нРИФ`, `хроматография`): how a test is run,
+ * which the dictionary rarely says. Stems, so a pattern: spellings vary (`иммунохемилюминисценции`).
+ */
+const METHOD = /^(?:ифа|elisa|eia|clia|cmia|eclia|ихла|иха|нриф|риф)$|флюоресц|люмин[еи]сц|хроматограф|ферментн|турбидиметр|нефелометр/;
+
 /** The class of a term, or null for a term without one. */
 export function termClassOf(term: string): TermClass | null {
-  return CLASS_OF.get(term) ?? null;
+  return CLASS_OF.get(term) ?? (METHOD.test(term) ? 'method' : null);
 }
 
 /**
  * How the classes of two term lists agree: `conflict` when both name a member of one class and share
  * none of them (`мрт` against `кт`; `igg` against `igm`), `missing` when the entry names a modality the
- * position lacks, else `agree`.
+ * position lacks or the position one more than the entry, else `agree`.
  */
 export function compareTermClasses(position: readonly string[], entry: readonly string[]): 'agree' | 'missing' | 'conflict' {
   const positionByClass = groupByClass(position);
@@ -46,8 +54,11 @@ export function compareTermClasses(position: readonly string[], entry: readonly 
     }
     if (![...entryTerms].some((term) => positionTerms.has(term))) return 'conflict';
   }
-  // A position that names a modality the entry lacks is another study (`Рентгеноскопия органов малого таза`).
+  // A position that names a modality the entry lacks is another study (`Рентгеноскопия органов малого таза`), or
+  // a kind of it the entry does not name (`КТ-ангиография сосудов малого таза` is no `КТ органов малого таза`).
   if (positionByClass.has('modality') && !entryByClass.has('modality')) return 'conflict';
+  const entryModalities = entryByClass.get('modality');
+  if (entryModalities && [...(positionByClass.get('modality') ?? [])].some((term) => !entryModalities.has(term))) return 'missing';
   return missing ? 'missing' : 'agree';
 }
 

@@ -31,6 +31,9 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'мрт', variants: ['магнитно резонансная томография', 'мр томография', 'мрт'] },
   { canonical: 'кт', variants: ['мультиспиральная компьютерная томография', 'компьютерная томография', 'мскт', 'кт'] },
   { canonical: 'рентген', variants: ['рентгенологическое', 'рентгенография', 'рентгенограмма', 'рентген', 'rg'] },
+  // An MRI «в ангиорежиме» is an angiography, and an angiography images the vessels, whether the name says so
+  // (`МРТ сосудов головного мозга (ангиография)`) or not (`МРТ головного мозга в ангиорежиме`).
+  { canonical: 'сосуды ангиография', variants: ['ангиорежим', 'ангиографический режим', 'ангиография', 'сосуды ангиография'] },
   { canonical: 'флюорография', variants: ['флюорография', 'флг'] },
   { canonical: 'экг', variants: ['электрокардиография', 'электрокардиограмма', 'экг'] },
   // The transrectal probe, whatever organ it examines (prostate, or the pelvis of a virgin).
@@ -54,9 +57,6 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'невролог', variants: ['невропатолог', 'невролог'] },
   { canonical: 'лор', variants: ['оториноларинголог', 'отоларинголог', 'оторинолоринголог', 'лор врач', 'лор'] },
   { canonical: 'акушер гинеколог', variants: ['акушер гинеколог', 'гинеколог акушер'] },
-  // The nouns only (`УЗИ головного мозга ребенка` ~ `Нейросонография у детей`): the adjective names dictionary
-  // entries of its own (`Детский массаж`).
-  { canonical: 'дети', variants: ['ребенок', 'ребенка', 'дети', 'детей'] },
   // Inflections the stemmer cannot join (a vowel that drops out: почка / почек).
   { canonical: 'почки', variants: ['почка', 'почки', 'почек'] },
   // Laboratory.
@@ -83,7 +83,8 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'рэа', variants: ['раково эмбриональный антиген', 'рэа', 'cea'] },
   { canonical: 'пса', variants: ['простатспецифический антиген', 'простат специфический антиген', 'пса', 'psa'] },
   { canonical: 'хгч', variants: ['хорионический гонадотропин', 'хгч', 'hcg'] },
-  { canonical: 'пв', variants: ['протромбиновое время', 'пв'] },
+  // «времени» keeps the «ен» of its stem that «время» lacks.
+  { canonical: 'пв', variants: ['протромбиновое время', 'протромбиновое времени', 'пв'] },
   { canonical: 'пти', variants: ['протромбиновый индекс', 'пти'] },
   { canonical: 'мно', variants: ['международное нормализованное отношение', 'мно', 'inr'] },
   { canonical: 'ачтв', variants: ['активированное частичное тромбопластиновое время', 'ачтв', 'аптв'] },
@@ -93,6 +94,8 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'антитела', variants: ['антитела', 'антител', 'anti', 'ат'] },
   { canonical: 'пцр', variants: ['полимеразная цепная реакция', 'пцр', 'pcr'] },
   { canonical: 'ифа', variants: ['иммуноферментный анализ', 'ифа', 'elisa'] },
+  { canonical: 'нриф', variants: ['непрямая иммунофлюоресценция', 'реакция непрямой иммунофлюоресценции', 'нриф'] },
+  { canonical: 'риф', variants: ['реакция иммунофлюоресценции', 'прямая иммунофлюоресценция', 'риф'] },
   { canonical: 'igg', variants: ['ig g', 'igg', 'иммуноглобулин g', 'антитела класса g', 'антитела g'] },
   { canonical: 'igm', variants: ['ig m', 'igm', 'иммуноглобулин m', 'антитела класса m', 'антитела m'] },
   { canonical: 'iga', variants: ['ig a', 'iga', 'иммуноглобулин a', 'антитела класса a'] },

@@ -7,7 +7,8 @@
  *   implicit, for less credit);
  * - times a penalty for every word of the position the entry does not explain: a word other entries use
  *   (`спинного` in `МРТ головного + спинного мозга`) weighs by its rarity, a word no entry uses only a
- *   little, the material of a test whose entry names none (`в сыворотке крови`) not at all;
+ *   little, the material or the method of a test whose entry names none (`в сыворотке крови`, `методом ИФА`) not
+ *   at all;
  * - disagreeing term classes (modality, material, antibody class) sink it;
  * - a little edit similarity of the sorted terms separates near ties.
  */
@@ -41,15 +42,21 @@ export interface PositionTerms {
 /** What the scorer knows of a dictionary entry. */
 export interface EntryTerms {
   readonly terms: readonly string[];
-  /** The terms outside brackets (`ЦМВ (ВПГ-V) Ig G` → `цмв igg`); equal to `terms` when there are none. */
-  readonly coreTerms: readonly string[];
+  /**
+   * Other readings of the name, each as good as the name itself but for {@link READING_FACTOR}: the terms outside
+   * brackets (`ЦМВ (ВПГ-V) Ig G` → `цмв igg`), a final gloss in place of what it glosses (`Рентген головы
+   * (черепа)` → `рентген череп`). `[]` when there are none.
+   */
+  readonly readings: readonly (readonly string[])[];
+  /** The terms outside brackets, which with `terms` delimit the entry's scope as a rival (see contestedTermsOf). */
+  readonly unbracketed: readonly string[];
 }
 
 const EDIT_WEIGHT = 0.1;
 /** Credit for an entry term found only in the section heading. */
 const SECTION_CREDIT = 0.8;
-/** Cost of leaving the entry's bracketed gloss uncovered. */
-const CORE_ONLY_FACTOR = 0.97;
+/** Cost of covering another reading of the entry's name instead of the name itself. */
+const READING_FACTOR = 0.97;
 /** How hard an unexplained position word bites, at the rarest weight. */
 const EXTRA_KNOWN_PENALTY = 0.4;
 const EXTRA_UNKNOWN_FACTOR = 0.88;
@@ -63,24 +70,27 @@ const COMPLETE_COVER = 0.9;
  */
 const RIVAL_COVER = 0.8;
 const CONFLICT_FACTOR = 0.3;
+/** The term of «антитела» (term-table.ts). */
+const ANTIBODIES = 'антител';
 const MISSING_MODALITY_FACTOR = 0.6;
 
 /** Similarity of a position to a dictionary entry, 0..1. */
 export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
   if (position.terms.length === 0 || entry.terms.length === 0) return 0;
   const weight = (term: string) => weights.weight(term);
-  const cover = Math.max(
-    entryCoverage(entry.terms, position, weight),
-    entry.coreTerms.length > 0 && entry.coreTerms.length < entry.terms.length
-      ? CORE_ONLY_FACTOR * entryCoverage(entry.coreTerms, position, weight)
-      : 0,
-  );
+  let cover = entryCoverage(entry.terms, position, weight);
+  for (const reading of entry.readings) cover = Math.max(cover, READING_FACTOR * entryCoverage(reading, position, weight));
   const entryHasMaterial = entry.terms.some((term) => termClassOf(term) === 'material');
+  const entryHasMethod = entry.terms.some((term) => termClassOf(term) === 'method');
   const complete = cover >= COMPLETE_COVER;
+  const namesAntibodyClass = position.terms.some((term) => termClassOf(term) === 'antibody');
   let penalty = 1;
   position.terms.forEach((term, i) => {
     if (termCredit(term, entry.terms) >= 0.5) return;
     if (!entryHasMaterial && termClassOf(term) === 'material') return;
+    if (!entryHasMethod && termClassOf(term) === 'method') return;
+    // «антитела класса IgG» are IgG: the class says it.
+    if (term === ANTIBODIES && namesAntibodyClass) return;
     penalty *= isDistinguishing(term, i, position, complete, weights)
       ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight
       : EXTRA_UNKNOWN_FACTOR;
@@ -113,8 +123,9 @@ export function contestedTermsOf(position: PositionTerms, candidates: readonly E
   const weight = (term: string) => weights.weight(term);
   const contested = new Set<string>();
   for (const candidate of candidates) {
-    // The scope of the whole name, or of the name outside brackets (`УЗИ предстательной железы (простаты)`).
-    const covered = [candidate.terms, candidate.coreTerms].some((terms) => {
+    // The scope of the whole name, or of the name outside brackets (`УЗИ предстательной железы (простаты)`); not of
+    // a glossed reading, which may be a single word (`УЗИ плода (для беременных)` → `беременных`).
+    const covered = [candidate.terms, candidate.unbracketed].some((terms) => {
       const scope = terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term)));
       return scope.length > 0 && entryCoverage(scope, position, weight) >= RIVAL_COVER;
     });

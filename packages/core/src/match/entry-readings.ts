@@ -1,0 +1,56 @@
+/**
+ * The other ways a dictionary name reads. Brackets in the dictionary gloss a name: `УЗИ предстательной железы
+ * (простаты)`, `Рентген головы (черепа)`, `ЦМВ (ВПГ-V) Ig G`. A price list may use the name without the gloss
+ * (`УЗИ предстательной железы`) or the gloss in place of what it glosses (`Рентгенография черепа`,
+ * `УЗИ простаты`), and either is that entry.
+ */
+import { normalizeName } from './normalize.js';
+import { termClassOf } from './term-classes.js';
+import { toTerms } from './terms.js';
+
+/** A final one-word gloss replaces at most this many words before it (`предстательной железы`). */
+const MAX_GLOSSED_WORDS = 2;
+
+/** The readings of a dictionary name (see {@link entryReadingsOf}). */
+export interface EntryReadings {
+  /** The terms outside brackets; the full terms when there are no brackets. */
+  readonly unbracketed: string[];
+  /** The readings besides the full terms: the unbracketed one when shorter, and the glossed ones. */
+  readonly readings: string[][];
+}
+
+/**
+ * The readings of a dictionary name besides its full terms: the terms outside brackets, and, for a name ending
+ * in a one-word gloss, the name with the gloss in place of the word before it, or of an adjective and its noun.
+ * A gloss that names a material (`Креатинин (кровь)`) or a number (`Справка в лагерь (071)`) qualifies the name
+ * rather than renaming it, and a reading must keep a word of the name besides the gloss (`Кардиотокография
+ * (КТГ)` has no other reading than its parts).
+ */
+export function entryReadingsOf(name: string, fullTerms: readonly string[]): EntryReadings {
+  const outside = toTerms(normalizeName(name.replace(/\([^)]*\)/g, ' ')));
+  const unbracketed = outside.length > 0 ? outside : [...fullTerms];
+  const readings = outside.length > 0 && outside.length < fullTerms.length ? [outside] : [];
+  return { unbracketed, readings: [...readings, ...glossedReadingsOf(name)] };
+}
+
+// ---- internal helpers ----
+
+function glossedReadingsOf(name: string): string[][] {
+  const ending = /^(.*[^\s(])\s*\(([^()]*)\)\s*$/.exec(name);
+  if (!ending) return [];
+  const gloss = toTerms(normalizeName(ending[2]!));
+  if (gloss.length !== 1 || /^\d+$/.test(gloss[0]!) || termClassOf(gloss[0]!) !== null) return [];
+  const before = toTerms(normalizeName(ending[1]!));
+  if (before.includes(gloss[0]!)) return [];
+  // One word, or an adjective and its noun (`предстательной железы`), never two nouns: in `МРТ сосудов шеи
+  // (ангиография)` the gloss names the method, and `МРТ ангиография` would read as any angiography.
+  const words = normalizeName(ending[1]!).split(' ');
+  const glossable = ADJECTIVE.test(words.at(-2) ?? '') ? MAX_GLOSSED_WORDS : 1;
+  const readings: string[][] = [];
+  for (let glossed = 1; glossed <= glossable && before.length - glossed >= 1; glossed += 1) {
+    readings.push([...before.slice(0, before.length - glossed), gloss[0]!]);
+  }
+  return readings;
+}
+
+const ADJECTIVE = /(?:ой|ого|ая|ый|ий|ое|ей|его|ых|их)$/;
