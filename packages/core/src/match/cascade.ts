@@ -11,6 +11,7 @@ import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { serviceNamedBySection } from './section-service.js';
 import { tariffCodesOf } from './tariff-code.js';
+import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
 import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
@@ -147,11 +148,13 @@ function joinsServices(name: string): boolean {
 }
 
 /**
- * True for a name that joins two things with «и» (`УЗИ печени и желчного пузыря`, `МРТ головного и спинного
- * мозга`) when the entry does not name both sides: the last term before the «и» and the first after it. A
+ * True for a study whose name joins two things with «и» (`УЗИ печени и желчного пузыря`, `МРТ головного и
+ * спинного мозга`) when the entry does not name both sides: the last term before the «и» and the first after it. A
  * combined study or package matches only an entry that combines them too.
  */
 function joinsOutsideEntry(rawName: string, entryTerms: readonly string[]): boolean {
+  // Only studies: `Массаж спины и позвоночника` is one massage.
+  if (!entryTerms.some((term) => termClassOf(term) === 'modality')) return false;
   const parts = normalizeName(rawName.replace(/\([^)]*\)/g, ' ')).split(/ и (?=\S)/);
   for (let i = 1; i < parts.length; i += 1) {
     const before = toTerms(parts[i - 1]!).at(-1);
