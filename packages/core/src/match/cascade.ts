@@ -119,10 +119,11 @@ export function createMatcher(options: MatcherOptions): Matcher {
       }
 
       const best = scored[0];
-      const combination =
-        (joinsServices(input.raw_name) && !joinsServices(best ? servicesById.get(best.service_id)!.name : '')) ||
-        (best !== undefined && joinsOutsideEntry(input.raw_name, index.termsOf(best.service_id)));
-      if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination) {
+      // Checked last: most rows score below the threshold, and the combination rules read the name again.
+      const combination = (entry: MatchCandidate) =>
+        (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
+        joinsOutsideEntry(input.raw_name, index.termsOf(entry.service_id));
+      if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
       const bySection = serviceNamedBySection(position.full, index);
