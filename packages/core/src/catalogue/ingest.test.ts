@@ -48,18 +48,17 @@ describe('catalogue: ingest', () => {
   });
 
   it('withdraws only weak matches of a service that collected many names in one clinic (rule 1)', async () => {
-    // Temporal-bone X-ray rows 2062-2067 of «Клиника 6 прайс 2026.xlsx», verbatim: six names, one dictionary
-    // service (`Рентген височной кости`); the two-sided views differ from it more than the one-sided ones.
-    const xrays = [
-      [2062, 'C03.070.005.4', 'Рентгенография височных костей по Майеру с одной стороны', 'услуга', 1, 4987.5, 5250, 6300, 7900],
-      [2063, 'C03.070.005.5', 'Рентгенография височных костей по Шуллеру с одной стороны', 'услуга', 1, 4987.5, 5250, 6300, 7900],
-      [2064, 'C03.070.005.6', 'Рентгенография височных костей по Стенверсу с одной стороны', 'услуга', 1, 4987.5, 5250, 6300, 7900],
-      [2065, 'C03.070.005.1', 'Рентгенография височных костей по Стенверсу, двухсторонняя', 'услуга', 1, 5985, 6300, 7600, 9500],
-      [2066, 'C03.070.005.2', 'Рентгенография височных костей по Майеру, двухсторонняя', 'услуга', 1, 5985, 6300, 7600, 9500],
-      [2067, 'C03.070.005.3', 'Рентгенография височных костей по Шуллеру, двухсторонняя', 'услуга', 1, 5985, 6300, 7600, 9500],
+    // ECG rows 1835-1850 of «Клиника 6 прайс 2026.xlsx», verbatim: five names, one dictionary service (`ЭКГ`);
+    // the rows with a provocation test are further from it than the plain ones.
+    const ecgs = [
+      [1835, 'C02.001.000.1', 'ЭКГ (в 12 отведениях)', 'услуга', 1, 4987.5, 5250, 6300, 7900],
+      [1836, 'C02.001.000.6', 'ЭКГ обычная функциональными пробами (бег на месте в течение 2-3 минут)', 'услуга', 1, 4189.5, 4410, 5300, 6600],
+      [1839, 'C02.002.000.1', 'ЭКГ по Небу', 'услуга', 1, 2498.5, 2630, 3200, 3900],
+      [1849, 'C02.005.000', 'Экг с фармакологическими пробами', 'услуга', 1, 1596, 1680, 2000, 2500],
+      [1850, 'C02.000.001', 'Экг с холодовой пробой', 'услуга', 1, 2498.5, 2630, 3200, 3900],
     ] as const;
     const catalogue = await newCatalogue();
-    await catalogue.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, ...xrays]) });
+    await catalogue.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, ...ecgs]) });
     const positions = (await catalogue.listPositions()).items;
     for (const p of positions) {
       if (p.status === 'queued') expect(p.confidence).toBeLessThan(0.72);
@@ -70,7 +69,7 @@ describe('catalogue: ingest', () => {
     // Alone in a list (no concentrated group), each withdrawn row is a match to the same service.
     for (const p of withdrawn) {
       const alone = await newCatalogue();
-      await alone.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, xrays.find((r) => r[2] === p.raw_name)!]) });
+      await alone.ingest({ fileName: 'Клиника 6 прайс 2026.xlsx', bytes: xlsxFile([...CLINIC6_HEAD, ecgs.find((r) => r[2] === p.raw_name)!]) });
       const [single] = (await alone.listPositions()).items;
       expect(single).toMatchObject({ status: 'normalized', service_id: p.candidates[0]?.service_id });
     }

@@ -15,7 +15,10 @@ export interface IndexedService {
   readonly terms: readonly string[];
   /** The terms of its name outside brackets. */
   readonly unbracketed: readonly string[];
-  /** Other readings of its name: without its brackets, with a final gloss in place of what it glosses (entry-readings.ts). */
+  /**
+   * Other readings of its name: without its brackets, with a final gloss in place of what it glosses, its curated
+   * aliases (entry-readings.ts).
+   */
   readonly readings: readonly (readonly string[])[];
 }
 
@@ -38,15 +41,30 @@ export interface CandidateIndex {
 
 /** Builds the index once per dictionary version; lookups are then cheap. */
 export function createCandidateIndex(services: readonly Service[]): CandidateIndex {
-  const indexed = services.map((service) => {
+  const prepared = services.map((service) => {
     const terms = [...new Set([...toTerms(service.name_norm), ...letterDesignationsOf(service.name)])];
     return { service, terms, ...entryReadingsOf(service.name, terms) };
   });
+  // An alias that reads exactly as another entry's name, or as one of its readings, is that entry's wording, not
+  // this one's (`Допплерография плода` of `Доплер УЗИ плода` reads `узи плод`, as `УЗИ плода (для беременных)` does).
+  const nameKeys = new Map<string, string>();
+  for (const entry of prepared) {
+    for (const terms of [...entry.readings, entry.terms]) nameKeys.set(termsKey(terms), entry.service.name_norm);
+  }
+  const indexed: IndexedService[] = prepared.map(({ aliases, ...entry }) => {
+    const own = aliases.filter((alias) => (nameKeys.get(termsKey(alias)) ?? entry.service.name_norm) === entry.service.name_norm);
+    return { ...entry, readings: [...entry.readings, ...own] };
+  });
+  // The rarity of a term counts dictionary names only; an alias makes its entry a candidate without making its
+  // words common (a word only an alias uses weighs as much as the rarest).
   const postings = new Map<string, number[]>();
+  const readingPostings = new Map<string, number[]>();
   const byName = new Map<string, IndexedService[]>();
   const byCode = new Map<string, IndexedService[]>();
   indexed.forEach((entry, i) => {
     for (const term of entry.terms) pushTo(postings, term, i);
+    const readingTerms = new Set(entry.readings.flat().filter((term) => !entry.terms.includes(term)));
+    for (const term of readingTerms) pushTo(readingPostings, term, i);
     pushTo(byName, entry.service.name_norm, entry);
     if (entry.service.tariff_code) pushTo(byCode, entry.service.tariff_code, entry);
   });
@@ -71,10 +89,10 @@ export function createCandidateIndex(services: readonly Service[]): CandidateInd
     candidates(terms, limit) {
       const shared = new Map<number, number>();
       for (const term of new Set(terms)) {
-        const list = postings.get(term);
-        if (!list) continue;
         const w = weights.weight(term);
-        for (const i of list) shared.set(i, (shared.get(i) ?? 0) + w);
+        for (const list of [postings.get(term), readingPostings.get(term)]) {
+          for (const i of list ?? []) shared.set(i, (shared.get(i) ?? 0) + w);
+        }
       }
       return [...shared.entries()]
         .sort((a, b) => b[1] - a[1] || a[0] - b[0])
@@ -85,6 +103,10 @@ export function createCandidateIndex(services: readonly Service[]): CandidateInd
 }
 
 // ---- internal helpers ----
+
+function termsKey(terms: readonly string[]): string {
+  return [...terms].sort().join(' ');
+}
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

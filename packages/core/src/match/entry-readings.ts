@@ -2,8 +2,10 @@
  * The other ways a dictionary name reads. Brackets in the dictionary gloss a name: `УЗИ предстательной железы
  * (простаты)`, `Рентген головы (черепа)`, `ЦМВ (ВПГ-V) Ig G`. A price list may use the name without the gloss
  * (`УЗИ предстательной железы`) or the gloss in place of what it glosses (`Рентгенография черепа`,
- * `УЗИ простаты`), and either is that entry.
+ * `УЗИ простаты`), and either is that entry. And a service may go by another name altogether (`Свертываемость
+ * крови` is `Время свертывания`): the curated aliases of dictionary-aliases.ts.
  */
+import { aliasesOf } from './dictionary-aliases.js';
 import { normalizeName } from './normalize.js';
 import { termClassOf } from './term-classes.js';
 import { toTerms } from './terms.js';
@@ -17,6 +19,12 @@ export interface EntryReadings {
   readonly unbracketed: string[];
   /** The readings besides the full terms: the unbracketed one when shorter, and the glossed ones. */
   readonly readings: string[][];
+  /**
+   * The terms of the name's curated aliases, but for a one-term alias the name already has (`Иммуноглобулин M` of
+   * `IgM общий` reads `igm`, `Массаж для детей` of `Детский массаж` reads `массаж`: either would take in every
+   * name with that one word). `Рентген голени` of `Рентген кости голени` stays.
+   */
+  readonly aliases: string[][];
 }
 
 /**
@@ -24,13 +32,16 @@ export interface EntryReadings {
  * in a one-word gloss, the name with the gloss in place of the word before it, or of an adjective and its noun.
  * A gloss that names a material (`Креатинин (кровь)`) or a number (`Справка в лагерь (071)`) qualifies the name
  * rather than renaming it, and a reading must keep a word of the name besides the gloss (`Кардиотокография
- * (КТГ)` has no other reading than its parts).
+ * (КТГ)` has no other reading than its parts). Apart, the name's curated aliases, each read as a name.
  */
 export function entryReadingsOf(name: string, fullTerms: readonly string[]): EntryReadings {
   const outside = toTerms(normalizeName(name.replace(/\([^)]*\)/g, ' ')));
   const unbracketed = outside.length > 0 ? outside : [...fullTerms];
   const readings = outside.length > 0 && outside.length < fullTerms.length ? [outside] : [];
-  return { unbracketed, readings: [...readings, ...glossedReadingsOf(name)] };
+  const aliases = aliasesOf(name)
+    .map((alias) => toTerms(normalizeName(alias)))
+    .filter((terms) => terms.length > 1 || (terms.length === 1 && !fullTerms.includes(terms[0]!)));
+  return { unbracketed, readings: [...readings, ...glossedReadingsOf(name)], aliases };
 }
 
 // ---- internal helpers ----

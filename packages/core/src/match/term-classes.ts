@@ -34,8 +34,21 @@ const METHOD = /^(?:ифа|elisa|eia|clia|cmia|eclia|ихла|иха|нриф|р
 
 /** The class of a term, or null for a term without one. */
 export function termClassOf(term: string): TermClass | null {
-  return CLASS_OF.get(term) ?? (METHOD.test(term) ? 'method' : null);
+  const known = CLASS_OF.get(term);
+  if (known !== undefined) return known;
+  // The method pattern is the costly part; a term's answer is remembered (the vocabulary is bounded, but a
+  // long-running service meets new words: the memory starts over past a limit).
+  let cls = METHOD_OF.get(term);
+  if (cls === undefined) {
+    if (METHOD_OF.size >= METHOD_MEMO_LIMIT) METHOD_OF.clear();
+    cls = METHOD.test(term) ? 'method' : null;
+    METHOD_OF.set(term, cls);
+  }
+  return cls;
 }
+
+const METHOD_OF = new Map<string, TermClass | null>();
+const METHOD_MEMO_LIMIT = 100_000;
 
 /**
  * How the classes of two term lists agree: `conflict` when both name a member of one class and share

@@ -6,9 +6,26 @@ import leven from 'leven';
 
 /** 1 - Levenshtein distance / length of the longer string, over the sorted stems; 0..1. */
 export function scoreEditSimilarity(a: readonly string[], b: readonly string[]): number {
-  const left = [...a].sort().join(' ');
-  const right = [...b].sort().join(' ');
+  const left = sortedText(a);
+  const right = sortedText(b);
   const longest = Math.max(left.length, right.length);
   if (longest === 0) return 0;
   return 1 - leven(left, right) / longest;
+}
+
+// ---- internal helpers ----
+
+/**
+ * The sorted stems as one string, remembered per term list: a dictionary entry's terms and a name's terms are
+ * compared many times (every candidate, every head) as the same array objects.
+ */
+const SORTED = new WeakMap<readonly string[], string>();
+
+function sortedText(terms: readonly string[]): string {
+  let text = SORTED.get(terms);
+  if (text === undefined) {
+    text = [...terms].sort().join(' ');
+    SORTED.set(terms, text);
+  }
+  return text;
 }

@@ -12,7 +12,6 @@
  * - disagreeing term classes (modality, material, antibody class) sink it;
  * - a little edit similarity of the sorted terms separates near ties.
  */
-import leven from 'leven';
 import { compareTermClasses, termClassOf } from '../term-classes.js';
 import { scoreEditSimilarity } from './edit-similarity.js';
 
@@ -79,14 +78,28 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   if (position.terms.length === 0 || entry.terms.length === 0) return 0;
   const weight = (term: string) => weights.weight(term);
   let cover = entryCoverage(entry.terms, position, weight);
-  for (const reading of entry.readings) cover = Math.max(cover, READING_FACTOR * entryCoverage(reading, position, weight));
-  const entryHasMaterial = entry.terms.some((term) => termClassOf(term) === 'material');
-  const entryHasMethod = entry.terms.some((term) => termClassOf(term) === 'method');
+  let reading: readonly string[] | null = null;
+  // The words the entry explains: its name's and its readings' (an alias's words are the entry's too: `Иссечение
+  // геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной стенки` its
+  // own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C количественное`).
+  for (const other of entry.readings) {
+    const readingCover = READING_FACTOR * entryCoverage(other, position, weight);
+    if (readingCover > cover) [cover, reading] = [readingCover, other];
+  }
+  const explained = explainedBy(entry);
+  // The classes, though, are those of the name and of the reading the position follows: `Ультразвуковой фонофорез`
+  // does not make every `Фонофорез` an ultrasound study.
+  const classed = reading ? [...entry.terms, ...reading] : entry.terms;
+  const entryHasMaterial = classed.some((term) => termClassOf(term) === 'material');
+  const entryHasMethod = classed.some((term) => termClassOf(term) === 'method');
   const complete = cover >= COMPLETE_COVER;
   const namesAntibodyClass = position.terms.some((term) => termClassOf(term) === 'antibody');
   let penalty = 1;
   position.terms.forEach((term, i) => {
-    if (termCredit(term, entry.terms) >= 0.5) return;
+    // A word a rival names is explained only by the name and the reading followed, not by any alias: `УЗДГ артерий
+    // и вен верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий
+    // верхних конечностей`.
+    if (termCredit(term, position.contested?.has(term) ? classed : explained) >= 0.5) return;
     if (!entryHasMaterial && termClassOf(term) === 'material') return;
     if (!entryHasMethod && termClassOf(term) === 'method') return;
     // «антитела класса IgG» are IgG: the class says it.
@@ -95,8 +108,10 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
       ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight
       : EXTRA_UNKNOWN_FACTOR;
   });
-  const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * scoreEditSimilarity(position.terms, entry.terms);
-  const classes = compareTermClasses(classEvidence(position), entry.terms);
+  let edit = scoreEditSimilarity(position.terms, entry.terms);
+  if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
+  const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
+  const classes = compareTermClasses(classEvidenceOf(position), classed);
   if (classes === 'conflict') return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
@@ -154,8 +169,29 @@ function isDistinguishing(term: string, index: number, position: PositionTerms, 
 /** Classes that say how or on what a service is done, not what it examines. */
 const CONTEXT_CLASSES: ReadonlySet<string | null> = new Set(['modality', 'material']);
 
-function classEvidence(position: PositionTerms): readonly string[] {
-  return position.terms.some((term) => termClassOf(term) === 'modality') ? position.terms : [...position.terms, ...position.sectionTerms];
+/** The terms whose classes a position is judged by, once per position (it meets every candidate). */
+const CLASS_EVIDENCE = new WeakMap<PositionTerms, readonly string[]>();
+
+function classEvidenceOf(position: PositionTerms): readonly string[] {
+  let evidence = CLASS_EVIDENCE.get(position);
+  if (!evidence) {
+    const named = position.terms.some((term) => termClassOf(term) === 'modality');
+    evidence = named ? position.terms : [...position.terms, ...position.sectionTerms];
+    CLASS_EVIDENCE.set(position, evidence);
+  }
+  return evidence;
+}
+
+/** The words of an entry's name and of all its readings, once per entry. */
+const EXPLAINED = new WeakMap<EntryTerms, readonly string[]>();
+
+function explainedBy(entry: EntryTerms): readonly string[] {
+  let words = EXPLAINED.get(entry);
+  if (!words) {
+    words = [...new Set([...entry.terms, ...entry.readings.flat()])];
+    EXPLAINED.set(entry, words);
+  }
+  return words;
 }
 
 function entryCoverage(terms: readonly string[], position: PositionTerms, weight: (term: string) => number): number {
@@ -169,10 +205,32 @@ function entryCoverage(terms: readonly string[], position: PositionTerms, weight
   return total === 0 ? 0 : covered / total;
 }
 
+/**
+ * A cut ending adds at most this many letters, or makes an adjective of a noun (`бактериолог` /
+ * `бактериологическ`): more, and the longer word is another word built on the shorter (`аллерг` / `аллергопроб`,
+ * `голен` / `голеностопн`, `липопротеин` / `липопротеинограм`).
+ */
+const MAX_CUT_ENDING = 3;
+const ADJECTIVE_ENDING = /^и?ческ$/;
+
 function nearCredit(a: string, b: string): number {
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
-  if (shorter.length >= 5 && longer.startsWith(shorter)) return 0.9;
-  if (shorter.length >= 6 && longer.length - shorter.length <= 1 && leven(a, b) <= 1) return 0.8;
+  if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer.slice(shorter.length))) return 0.9;
+  if (shorter.length >= 6 && longer.length - shorter.length <= 1 && withinOneEdit(shorter, longer)) return 0.8;
   return 0;
+}
+
+function isCutEnding(ending: string): boolean {
+  return ending.length <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(ending);
+}
+
+/** True when one substitution, insertion or deletion turns `shorter` into `longer` (at most one letter longer). */
+function withinOneEdit(shorter: string, longer: string): boolean {
+  let i = 0;
+  while (i < shorter.length && shorter[i] === longer[i]) i += 1;
+  if (i === shorter.length) return true;
+  // A substituted letter when the lengths are equal, else a letter inserted into the longer word.
+  const skipped = shorter.length === longer.length ? i + 1 : i;
+  return shorter.slice(skipped) === longer.slice(i + 1);
 }
