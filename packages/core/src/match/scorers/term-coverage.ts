@@ -78,28 +78,33 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   if (position.terms.length === 0 || entry.terms.length === 0) return 0;
   const weight = (term: string) => weights.weight(term);
   let cover = entryCoverage(entry.terms, position, weight);
+  // The readings the position follows: the name, the best covered of its other readings, and every reading the
+  // position contains (`Трансректальное УЗИ предстательной железы` of `ТРУЗИ`, though the name alone is covered too).
   let reading: readonly string[] | null = null;
-  // The words the entry explains: its name's and its readings' (an alias's words are the entry's too: `Иссечение
-  // геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной стенки` its
-  // own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C количественное`).
+  const followed = [...entry.terms];
   for (const other of entry.readings) {
     const readingCover = READING_FACTOR * entryCoverage(other, position, weight);
-    if (readingCover > cover) [cover, reading] = [readingCover, other];
+    const best = readingCover > cover;
+    if (best) [cover, reading] = [readingCover, other];
+    if (best || readingCover >= COMPLETE_COVER) followed.push(...other);
   }
+  // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
+  // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
+  // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
+  // количественное`).
   const explained = explainedBy(entry);
-  // The classes, though, are those of the name and of the reading the position follows: `Ультразвуковой фонофорез`
-  // does not make every `Фонофорез` an ultrasound study.
-  const classed = reading ? [...entry.terms, ...reading] : entry.terms;
-  const entryHasMaterial = classed.some((term) => termClassOf(term) === 'material');
-  const entryHasMethod = classed.some((term) => termClassOf(term) === 'method');
+  // The classes, though, are those of the readings followed: `Ультразвуковой фонофорез` does not make every
+  // `Фонофорез` an ultrasound study.
+  const entryHasMaterial = followed.some((term) => termClassOf(term) === 'material');
+  const entryHasMethod = followed.some((term) => termClassOf(term) === 'method');
   const complete = cover >= COMPLETE_COVER;
   const namesAntibodyClass = position.terms.some((term) => termClassOf(term) === 'antibody');
   let penalty = 1;
   position.terms.forEach((term, i) => {
-    // A word a rival names is explained only by the name and the reading followed, not by any alias: `УЗДГ артерий
-    // и вен верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий
-    // верхних конечностей`.
-    if (termCredit(term, position.contested?.has(term) ? classed : explained) >= 0.5) return;
+    // A word a rival names is explained only by the readings followed, not by any alias: `УЗДГ артерий и вен
+    // верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий верхних
+    // конечностей`.
+    if (termCredit(term, position.contested?.has(term) ? followed : explained) >= 0.5) return;
     if (!entryHasMaterial && termClassOf(term) === 'material') return;
     if (!entryHasMethod && termClassOf(term) === 'method') return;
     // «антитела класса IgG» are IgG: the class says it.
@@ -111,7 +116,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   let edit = scoreEditSimilarity(position.terms, entry.terms);
   if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
-  const classes = compareTermClasses(classEvidenceOf(position), classed);
+  const classes = compareTermClasses(classEvidenceOf(position), followed);
   if (classes === 'conflict') return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
