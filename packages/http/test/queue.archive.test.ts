@@ -4,8 +4,9 @@
  * skipped, the server restarts on the same data directory, the last decision is undone, and the same file
  * comes again. Figures from the document were read by a person in the sheet «приложение»:
  * «Забор ооцитов. ЭКО» (code D62.112.109.1) is on rows 669, 739 and 744, each 131 250 ₸ with VAT for
- * residents; «Осмотр глазного дна RetCam» (D95.110.336.3, an eye-fundus examination, i.e. the
- * dictionary's «Офтальмоскопия») is on rows 1341, 4522 and 4525, 4 100 ₸.
+ * residents; «Определение суммарных антител к вирусу гепатита C … Медицинский осмотр» (B06.470.006.4, total
+ * antibodies to hepatitis C, i.e. the dictionary's «Гепатит C суммарные», while the matcher suggests «Гепатит C
+ * антитела») is on rows 3452, 3506 and 3515, 3 150 ₸.
  * Everything else is a relation: the queue and the counters move by exactly the decided positions.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { startServer } from '../src/index.js';
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const ARCHIVE = join(process.env.PRICECAT_DATA_DIR ?? join(REPO_ROOT, '../shared/data'), 'archive');
 const FILE = 'Клиника 6 прайс 2026.xlsx';
+const HEPATITIS_C_TOTAL = 'Определение суммарных антител к вирусу гепатита C в сыворотке крови методом иммунохемилюминисценции. Медицинский осмотр';
 
 interface Running {
   readonly url: string;
@@ -141,14 +143,14 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     expect(matched.map((p) => [p.raw_name, p.price, p.confidence])).toEqual(Array(3).fill(['Забор ооцитов. ЭКО', 131250, 1]));
   });
 
-  it('assigns «Осмотр глазного дна RetCam» to «Офтальмоскопия» by hand, on its queued row and its unrecognized copies', async () => {
-    const rows = await unmatchedNamed('Осмотр глазного дна RetCam');
-    expect(rows.map((p) => p.price)).toEqual([4100, 4100, 4100]);
+  it('assigns the total hepatitis C antibodies to «Гепатит C суммарные» by hand, on all its unmatched rows', async () => {
+    const rows = await unmatchedNamed(HEPATITIS_C_TOTAL);
+    expect(rows.map((p) => p.price)).toEqual([3150, 3150, 3150]);
     const queued = rows.find((p) => p.status === 'queued')!;
     const before = counters(await stats());
-    const chosen = services.find((s) => s.name === 'Офтальмоскопия')!;
+    const chosen = services.find((s) => s.name === 'Гепатит C суммарные')!;
     const decided = await decide('api/match', { position_id: queued.position_id, service_id: chosen.service_id });
-    expect(decided.service.name).toBe('Офтальмоскопия');
+    expect(decided.service.name).toBe('Гепатит C суммарные');
     expect([...decided.position_ids].sort()).toEqual(rows.map((p) => p.position_id).sort());
     const queuedCount = rows.filter((p) => p.status === 'queued').length;
     expect(counters(await stats())).toEqual({
@@ -200,12 +202,12 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     const report = await upload('Клиника 6 прайс 2026 (повторно).xlsx');
     const listId = report.files[0]!.price_list_id;
     const again = await paged<Position>(`api/positions?price_list_id=${listId}`);
-    const ophthalmoscopy = services.find((s) => s.name === 'Офтальмоскопия')!;
+    const hepatitisC = services.find((s) => s.name === 'Гепатит C суммарные')!;
     const ivf = again.filter((p) => p.raw_name === 'Забор ооцитов. ЭКО');
     expect(ivf.map((p) => [p.status, p.method])).toEqual(Array(3).fill(['normalized', 'synonym']));
-    const fundus = again.filter((p) => p.raw_name === 'Осмотр глазного дна RetCam');
-    expect(fundus.map((p) => [p.status, p.method, p.service_id])).toEqual(Array(3).fill(['normalized', 'synonym', ophthalmoscopy.service_id]));
-    // The same list: the queued rows of the two names learned above (three and one) no longer queue.
-    expect(report.files[0]!.queued).toBeLessThanOrEqual(firstQueued - 4);
+    const antibodies = again.filter((p) => p.raw_name === HEPATITIS_C_TOTAL);
+    expect(antibodies.map((p) => [p.status, p.method, p.service_id])).toEqual(Array(3).fill(['normalized', 'synonym', hepatitisC.service_id]));
+    // The same list: the queued rows of the two names learned above (three and three) no longer queue.
+    expect(report.files[0]!.queued).toBeLessThanOrEqual(firstQueued - 6);
   });
 });

@@ -17,8 +17,7 @@ const replacementsByFirstStem = buildReplacements();
 
 /** The terms of a normalized name (see {@link normalizeName}), in order, each once. */
 export function toTerms(nameNorm: string): string[] {
-  const stems = dropNoisePhrases(nameNorm)
-    .split(' ')
+  const stems = withoutAbsent(dropNoisePhrases(nameNorm).split(' '))
     .filter((word) => word.length > 0 && !isStopWord(word))
     .map(stemOf);
   const terms: string[] = [];
@@ -36,6 +35,27 @@ export function toTerms(nameNorm: string): string[] {
 }
 
 // ---- internal helpers ----
+
+/** An adjective in the genitive, as after «без» (`без лейкоцитарной формулы`). */
+const GENITIVE_ADJECTIVE = /(?:ой|ого|его|ых|их|ей)$/;
+
+/**
+ * The words without what «без» says is absent: `Общий анализ крови без лейкоформулы` names no leukocyte formula,
+ * so `лейкоформулы` must not count as covering one. The noise phrases have already taken the «без» that say
+ * nothing of the service (`без учета стоимости …`, `без контраста`).
+ */
+function withoutAbsent(words: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    if (words[i] !== 'без') {
+      kept.push(words[i]!);
+      continue;
+    }
+    if (GENITIVE_ADJECTIVE.test(words[i + 1] ?? '') && i + 2 < words.length) i += 1;
+    i += 1;
+  }
+  return kept;
+}
 
 function longestReplacementAt(stems: readonly string[], start: number): Replacement | null {
   for (const candidate of replacementsByFirstStem.get(stems[start]!) ?? []) {
