@@ -10,6 +10,7 @@ import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { serviceNamedBySection } from './section-service.js';
+import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
@@ -76,6 +77,8 @@ const SECTION_CANDIDATE_LIMIT = 10;
 const KEPT_CANDIDATES = 5;
 /** Confidence of a row whose section names its service (section-service.ts). */
 const SECTION_CONFIDENCE = 0.8;
+/** Confidence of a row that names only a specialist, matched to the specialist's visit (specialty-visit.ts). */
+const SPECIALTY_CONFIDENCE = 0.9;
 /** A code match needs at least this name similarity: codes are shared by several dictionary entries. */
 const CODE_NAME_FLOOR = 0.45;
 
@@ -83,6 +86,7 @@ const CODE_NAME_FLOOR = 0.45;
 export function createMatcher(options: MatcherOptions): Matcher {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const index = createCandidateIndex(options.services);
+  const visits = createSpecialtyVisits(index.services);
   const servicesById = new Map(options.services.map((s) => [s.service_id, s]));
   const synonyms = new Map<string, string>();
   for (const synonym of options.synonyms ?? []) {
@@ -110,7 +114,9 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (learned) return normalized(nameNorm, learned, 1, 'synonym', candidates);
 
       const byCode = matchByCode(index, input.code, position);
-      if (byCode) return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
+      if (byCode && !listsOutsideEntry(input.raw_name, index.termsOf(byCode.service.service_id))) {
+        return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
+      }
 
       const exact = index.byNameNorm(nameNorm);
       if (exact.length > 0) {
@@ -118,11 +124,15 @@ export function createMatcher(options: MatcherOptions): Matcher {
         return normalized(nameNorm, exact[0]!.service, exact.length === 1 ? 1 : 0.95, 'exact', candidates);
       }
 
+      const visit = visits.visitOf(plain.full.terms);
+      if (visit) return normalized(nameNorm, visit.service, SPECIALTY_CONFIDENCE, 'fuzzy', candidates);
+
       const best = scored[0];
       // Checked last: most rows score below the threshold, and the combination rules read the name again.
       const combination = (entry: MatchCandidate) =>
         (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
-        joinsOutsideEntry(input.raw_name, index.termsOf(entry.service_id));
+        joinsOutsideEntry(input.raw_name, index.termsOf(entry.service_id)) ||
+        listsOutsideEntry(input.raw_name, index.termsOf(entry.service_id));
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
@@ -162,6 +172,21 @@ function joinsOutsideEntry(rawName: string, entryTerms: readonly string[]): bool
     const after = toTerms(parts[i]!)[0];
     if (!before || !after) continue;
     if (!entryTerms.includes(before) || !entryTerms.includes(after)) return true;
+  }
+  return false;
+}
+
+/** Three or more words joined by slashes: `ANA/AMA/ASMA/PCA`, `пищевода/желудка/12 перстной кишки`. */
+const SLASH_LIST = /[a-zа-яё]{2,}(?:\s*\/\s*[a-zа-яё]{2,}){2,}/giu;
+
+/**
+ * True for a name listing three or more things with slashes (`антитела к ANA/AMA/ASMA/PCA`) when the entry names
+ * fewer than two of them: a panel, which matches only an entry that is such a panel too (`ANA` is one of four).
+ */
+function listsOutsideEntry(rawName: string, entryTerms: readonly string[]): boolean {
+  for (const list of rawName.replace(/\([^)]*\)/g, ' ').match(SLASH_LIST) ?? []) {
+    const named = list.split('/').filter((item) => toTerms(normalizeName(item)).some((term) => entryTerms.includes(term)));
+    if (named.length < 2) return true;
   }
   return false;
 }

@@ -114,6 +114,15 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName(raw).status).not.toBe('normalized');
   });
 
+  it('does not match a panel listed with slashes to one of its tests, by name or by code', () => {
+    const raw = 'Определение антител к ANA/AMA/ASMA/PCA в крови методом непрямой иммунофлюоресценции';
+    // B06.170.005.2 extends the tariff code the dictionary gives `ANA`; the four antibodies are a panel it lacks.
+    for (const code of [null, 'B06.170.005.2']) {
+      const outcome = matcher.match({ raw_name: raw, code, section: '31.10.Аутоимунные заболевания' });
+      expect(outcome.status).not.toBe('normalized');
+    }
+  });
+
   it('tells hepatitis B from hepatitis C when the letter is Cyrillic', () => {
     expect(matchName('Вирус гепатита С (количественный, 300 МЕ/мл)').candidates[0]?.name).toBe('Гепатит C количественное');
     expect(matchName('Вирус гепатита В (количественный)').candidates[0]?.name).toBe('Гепатит B количественное');
@@ -176,6 +185,22 @@ describe('match: the curated aliases of dictionary names', () => {
     expect(matchName('Липопротеин (а)').status).not.toBe('normalized');
     // An adjective made of a noun still counts.
     expect(matchName('Бактериологическое исследование крови на менингококк').name).toBe('Менингококк (кровь) бактериология');
+  });
+});
+
+describe('match: a row naming only a specialist', () => {
+  it.each([
+    ['Терапевт', 'Прием терапевта'],
+    ['Отоларинголог', 'Прием ЛОР'],
+    ['Невропатолог', 'Прием невропатолога'],
+    ['Дерматовенеролог', 'Прием дерматовенеролога'],
+  ])('normalizes «%s» to the visit «%s»', (raw, expected) => {
+    expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected, confidence: 0.9 });
+  });
+
+  it('reads the specialist of a check-up list as a visit, but not two specialists in one name', () => {
+    expect(matchName('Окулист', 'Обязательный медицинский осмотр').name).toMatch(/^Прием (окулиста|офтальмолога)$/);
+    expect(matchName('Терапевт-профпатолог').name).not.toBe('Прием терапевта');
   });
 });
 

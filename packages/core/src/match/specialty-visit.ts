@@ -1,0 +1,34 @@
+/**
+ * A row that names only a specialist (`Терапевт`, `Окулист`, `Отоларинголог`), as the lists of a medical check-up
+ * do: the service is that specialist's visit (`Прием терапевта`, `Прием офтальмолога`, `Прием ЛОР`). Only when
+ * the row's terms are exactly the specialist of a visit entry: `Терапевт-профпатолог` names two, and `Хирургическая
+ * обработка раны` is no visit.
+ */
+import type { IndexedService } from './candidate-index.js';
+import { toTerms } from './terms.js';
+
+/** The term of «прием» (and «консультация», «осмотр»: term-table.ts). */
+const VISIT = toTerms('прием')[0]!;
+
+/** Finds the visit entry of a row that names only its specialist. */
+export interface SpecialtyVisits {
+  /** The visit entry whose specialist the terms name, and nothing else; null when none (or the row names a visit). */
+  visitOf(terms: readonly string[]): IndexedService | null;
+}
+
+export function createSpecialtyVisits(services: readonly IndexedService[]): SpecialtyVisits {
+  const bySpecialist = new Map<string, IndexedService>();
+  for (const entry of services) {
+    if (entry.terms[0] !== VISIT || entry.terms.length < 2) continue;
+    const key = keyOf(entry.terms.slice(1));
+    // Entries of one specialist under several names (`Прием окулиста`, `Прием офтальмолога`) read alike: the first.
+    if (!bySpecialist.has(key)) bySpecialist.set(key, entry);
+  }
+  return {
+    visitOf: (terms) => (terms.length === 0 || terms.includes(VISIT) ? null : bySpecialist.get(keyOf(terms)) ?? null),
+  };
+}
+
+function keyOf(terms: readonly string[]): string {
+  return [...terms].sort().join(' ');
+}
