@@ -123,6 +123,13 @@ describe('match: the cascade on the client dictionary', () => {
     }
   });
 
+  it('does not match the parathyroid to the thyroid, by name or by the tariff code they share', () => {
+    // Row 2423 of «Клиника 6 прайс 2026.xlsx»: C03.017.004.3 extends the code of `УЗИ щитовидной железы`.
+    for (const code of [null, 'C03.017.004.3']) {
+      expect(matcher.match({ raw_name: 'УЗИ паращитовидной железы у детей', code, section: null }).status).not.toBe('normalized');
+    }
+  });
+
   it('tells hepatitis B from hepatitis C when the letter is Cyrillic', () => {
     expect(matchName('Вирус гепатита С (количественный, 300 МЕ/мл)').candidates[0]?.name).toBe('Гепатит C количественное');
     expect(matchName('Вирус гепатита В (количественный)').candidates[0]?.name).toBe('Гепатит B количественное');
