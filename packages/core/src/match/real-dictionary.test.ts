@@ -130,6 +130,14 @@ describe('match: the cascade on the client dictionary', () => {
     }
   });
 
+  it('reads what «без» names as absent, on a row and on a dictionary name', () => {
+    // No leukocyte formula: not the five-class blood count (`ОАК с лейкоцитарной формулой`).
+    expect(matchName('Общий анализ крови без лейкоформулы').status).not.toBe('normalized');
+    // The dictionary's non-surgical treatment keeps its «без операции»: a surgery is not it.
+    expect(matchName('Лечение геморроя без операции')).toMatchObject({ status: 'normalized', name: 'Лечение геморроя без операции' });
+    expect(matchName('Хирургическое лечение геморроя').name).not.toBe('Лечение геморроя без операции');
+  });
+
   it('tells hepatitis B from hepatitis C when the letter is Cyrillic', () => {
     expect(matchName('Вирус гепатита С (количественный, 300 МЕ/мл)').candidates[0]?.name).toBe('Гепатит C количественное');
     expect(matchName('Вирус гепатита В (количественный)').candidates[0]?.name).toBe('Гепатит B количественное');

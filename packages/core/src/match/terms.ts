@@ -40,19 +40,21 @@ export function toTerms(nameNorm: string): string[] {
 const GENITIVE_ADJECTIVE = /(?:ой|ого|его|ых|их|ей)$/;
 
 /**
- * The words without what «без» says is absent: `Общий анализ крови без лейкоформулы` names no leukocyte formula,
- * so `лейкоформулы` must not count as covering one. The noise phrases have already taken the «без» that say
- * nothing of the service (`без учета стоимости …`, `без контраста`).
+ * The words with what «без» says is absent marked as absent (`без` + the word): `Общий анализ крови без
+ * лейкоформулы` names no leukocyte formula, so its `лейкоформулы` must not cover one, while `Лечение геморроя без
+ * операции` keeps the absence that makes it an entry of its own. The noise phrases have already taken the «без»
+ * that say nothing of the service (`без учета стоимости …`, `без контраста`).
  */
 function withoutAbsent(words: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
-    if (words[i] !== 'без') {
+    if (words[i] !== 'без' || i + 1 >= words.length) {
       kept.push(words[i]!);
       continue;
     }
-    if (GENITIVE_ADJECTIVE.test(words[i + 1] ?? '') && i + 2 < words.length) i += 1;
-    i += 1;
+    const absent = GENITIVE_ADJECTIVE.test(words[i + 1]!) && i + 2 < words.length ? 2 : 1;
+    for (let k = 1; k <= absent; k += 1) kept.push(`без${words[i + k]!}`);
+    i += absent;
   }
   return kept;
 }
