@@ -6,7 +6,7 @@ import type { Service } from '../storage/records.js';
 import type { TermWeights } from './scorers/term-coverage.js';
 import { entryReadingsOf } from './entry-readings.js';
 import { letterDesignationsOf } from './letter-designations.js';
-import { toTerms } from './terms.js';
+import { termsKey, toTerms } from './terms.js';
 
 /** A dictionary service prepared for matching. */
 export interface IndexedService {
@@ -103,10 +103,6 @@ export function createCandidateIndex(services: readonly Service[]): CandidateInd
 }
 
 // ---- internal helpers ----
-
-function termsKey(terms: readonly string[]): string {
-  return [...terms].sort().join(' ');
-}
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

@@ -129,10 +129,14 @@ export function createMatcher(options: MatcherOptions): Matcher {
 
       const best = scored[0];
       // Checked last: most rows score below the threshold, and the combination rules read the name again.
-      const combination = (entry: MatchCandidate) =>
-        (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
-        joinsOutsideEntry(input.raw_name, index.termsOf(entry.service_id)) ||
-        listsOutsideEntry(input.raw_name, index.termsOf(entry.service_id));
+      const combination = (entry: MatchCandidate) => {
+        const entryTerms = index.termsOf(entry.service_id);
+        return (
+          (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
+          joinsOutsideEntry(input.raw_name, entryTerms) ||
+          listsOutsideEntry(input.raw_name, entryTerms)
+        );
+      };
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }

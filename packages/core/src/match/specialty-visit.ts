@@ -5,7 +5,7 @@
  * обработка раны` is no visit.
  */
 import type { IndexedService } from './candidate-index.js';
-import { toTerms } from './terms.js';
+import { termsKey, toTerms } from './terms.js';
 
 /** The term of «прием» (and «консультация», «осмотр»: term-table.ts). */
 const VISIT = toTerms('прием')[0]!;
@@ -20,15 +20,11 @@ export function createSpecialtyVisits(services: readonly IndexedService[]): Spec
   const bySpecialist = new Map<string, IndexedService>();
   for (const entry of services) {
     if (entry.terms[0] !== VISIT || entry.terms.length < 2) continue;
-    const key = keyOf(entry.terms.slice(1));
+    const key = termsKey(entry.terms.slice(1));
     // Entries of one specialist under several names (`Прием окулиста`, `Прием офтальмолога`) read alike: the first.
     if (!bySpecialist.has(key)) bySpecialist.set(key, entry);
   }
   return {
-    visitOf: (terms) => (terms.length === 0 || terms.includes(VISIT) ? null : bySpecialist.get(keyOf(terms)) ?? null),
+    visitOf: (terms) => (terms.length === 0 || terms.includes(VISIT) ? null : bySpecialist.get(termsKey(terms)) ?? null),
   };
-}
-
-function keyOf(terms: readonly string[]): string {
-  return [...terms].sort().join(' ');
 }

@@ -34,6 +34,13 @@ export function toTerms(nameNorm: string): string[] {
   return [...new Set(terms)];
 }
 
+/**
+ * The terms as a key that ignores their order (`кала анализ общий` ~ `общий анализ кала`): sorted, joined by spaces.
+ */
+export function termsKey(terms: readonly string[]): string {
+  return [...terms].sort().join(' ');
+}
+
 // ---- internal helpers ----
 
 /** An adjective in the genitive, as after «без» (`без лейкоцитарной формулы`). */

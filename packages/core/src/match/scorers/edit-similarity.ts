@@ -3,6 +3,7 @@
  * (`кала анализ общий` ~ `общий анализ кала`) while typos and OCR slips still count.
  */
 import leven from 'leven';
+import { termsKey } from '../terms.js';
 
 /** 1 - Levenshtein distance / length of the longer string, over the sorted stems; 0..1. */
 export function scoreEditSimilarity(a: readonly string[], b: readonly string[]): number {
@@ -24,7 +25,7 @@ const SORTED = new WeakMap<readonly string[], string>();
 function sortedText(terms: readonly string[]): string {
   let text = SORTED.get(terms);
   if (text === undefined) {
-    text = [...terms].sort().join(' ');
+    text = termsKey(terms);
     SORTED.set(terms, text);
   }
   return text;

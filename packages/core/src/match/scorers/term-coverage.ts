@@ -81,12 +81,12 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   // The readings the position follows: the name, the best covered of its other readings, and every reading the
   // position contains (`Трансректальное УЗИ предстательной железы` of `ТРУЗИ`, though the name alone is covered too).
   let reading: readonly string[] | null = null;
-  const followed = [...entry.terms];
+  let followed: readonly string[] = entry.terms;
   for (const other of entry.readings) {
     const readingCover = READING_FACTOR * entryCoverage(other, position, weight);
     const best = readingCover > cover;
     if (best) [cover, reading] = [readingCover, other];
-    if (best || readingCover >= COMPLETE_COVER) followed.push(...other);
+    if (best || readingCover >= COMPLETE_COVER) followed = [...followed, ...other];
   }
   // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
