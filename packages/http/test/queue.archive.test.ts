@@ -4,9 +4,9 @@
  * skipped, the server restarts on the same data directory, the last decision is undone, and the same file
  * comes again. Figures from the document were read by a person in the sheet «приложение»:
  * «Забор ооцитов. ЭКО» (code D62.112.109.1) is on rows 669, 739 and 744, each 131 250 ₸ with VAT for
- * residents; «Определение суммарных антител к вирусу гепатита C … Медицинский осмотр» (B06.470.006.4, total
- * antibodies to hepatitis C, i.e. the dictionary's «Гепатит C суммарные», while the matcher suggests «Гепатит C
- * антитела») is on rows 3452, 3506 and 3515, 3 150 ₸.
+ * residents; «Определение аполипопротеина А - автомат» (B03.291.002, apolipoprotein A, i.e. the dictionary's
+ * «Аполипопротеин A», while the matcher suggests «Аполипопротеин B»: the dash after the Cyrillic «А» hides the
+ * letter) is on rows 2609, 4758, 4800, 4844 and 4896, 3 470 ₸.
  * Everything else is a relation: the queue and the counters move by exactly the decided positions.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { startServer } from '../src/index.js';
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const ARCHIVE = join(process.env.PRICECAT_DATA_DIR ?? join(REPO_ROOT, '../shared/data'), 'archive');
 const FILE = 'Клиника 6 прайс 2026.xlsx';
-const HEPATITIS_C_TOTAL = 'Определение суммарных антител к вирусу гепатита C в сыворотке крови методом иммунохемилюминисценции. Медицинский осмотр';
+const APOLIPOPROTEIN_A = 'Определение аполипопротеина А - автомат';
 
 interface Running {
   readonly url: string;
@@ -143,22 +143,23 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     expect(matched.map((p) => [p.raw_name, p.price, p.confidence])).toEqual(Array(3).fill(['Забор ооцитов. ЭКО', 131250, 1]));
   });
 
-  it('assigns the total hepatitis C antibodies to «Гепатит C суммарные» by hand, on all its unmatched rows', async () => {
-    const rows = await unmatchedNamed(HEPATITIS_C_TOTAL);
-    expect(rows.map((p) => p.price)).toEqual([3150, 3150, 3150]);
-    const queued = rows.find((p) => p.status === 'queued')!;
+  it('assigns apolipoprotein A to «Аполипопротеин A» by hand, not the suggested B, on all its unmatched rows', async () => {
+    const rows = await unmatchedNamed(APOLIPOPROTEIN_A);
+    expect(rows.map((p) => p.price)).toEqual([3470, 3470, 3470, 3470, 3470]);
+    const queued = (await queueItems()).find((i) => i.position.raw_name === APOLIPOPROTEIN_A)!;
+    const chosen = services.find((s) => s.name === 'Аполипопротеин A')!;
+    expect(queued.suggestion?.service_id).not.toBe(chosen.service_id);
     const before = counters(await stats());
-    const chosen = services.find((s) => s.name === 'Гепатит C суммарные')!;
-    const decided = await decide('api/match', { position_id: queued.position_id, service_id: chosen.service_id });
-    expect(decided.service.name).toBe('Гепатит C суммарные');
+    const decided = await decide('api/match', { position_id: queued.position.position_id, service_id: chosen.service_id });
+    expect(decided.service.name).toBe('Аполипопротеин A');
     expect([...decided.position_ids].sort()).toEqual(rows.map((p) => p.position_id).sort());
     const queuedCount = rows.filter((p) => p.status === 'queued').length;
     expect(counters(await stats())).toEqual({
       ...before,
-      normalized: before.normalized + 3,
+      normalized: before.normalized + 5,
       queued: before.queued - queuedCount,
-      unrecognized: before.unrecognized - (3 - queuedCount),
-      manual: before.manual + 3,
+      unrecognized: before.unrecognized - (5 - queuedCount),
+      manual: before.manual + 5,
     });
   });
 
@@ -202,12 +203,12 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     const report = await upload('Клиника 6 прайс 2026 (повторно).xlsx');
     const listId = report.files[0]!.price_list_id;
     const again = await paged<Position>(`api/positions?price_list_id=${listId}`);
-    const hepatitisC = services.find((s) => s.name === 'Гепатит C суммарные')!;
+    const apolipoproteinA = services.find((s) => s.name === 'Аполипопротеин A')!;
     const ivf = again.filter((p) => p.raw_name === 'Забор ооцитов. ЭКО');
     expect(ivf.map((p) => [p.status, p.method])).toEqual(Array(3).fill(['normalized', 'synonym']));
-    const antibodies = again.filter((p) => p.raw_name === HEPATITIS_C_TOTAL);
-    expect(antibodies.map((p) => [p.status, p.method, p.service_id])).toEqual(Array(3).fill(['normalized', 'synonym', hepatitisC.service_id]));
-    // The same list: the queued rows of the two names learned above (three and three) no longer queue.
-    expect(report.files[0]!.queued).toBeLessThanOrEqual(firstQueued - 6);
+    const apolipoproteins = again.filter((p) => p.raw_name === APOLIPOPROTEIN_A);
+    expect(apolipoproteins.map((p) => [p.status, p.method, p.service_id])).toEqual(Array(5).fill(['normalized', 'synonym', apolipoproteinA.service_id]));
+    // The same list: the queued rows of the two names learned above (three and five) no longer queue.
+    expect(report.files[0]!.queued).toBeLessThanOrEqual(firstQueued - 8);
   });
 });

@@ -5,11 +5,10 @@
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
-import { allergenCodeOf } from './allergen-codes.js';
+import { isAllergenTest } from './allergen-tests.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
-import { serviceNamedBySection } from './section-service.js';
 import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
@@ -75,8 +74,6 @@ const AMBIGUITY_MARGIN = 0.03;
 const SECTION_CANDIDATE_LIMIT = 10;
 /** How many candidates a position keeps for the verification queue. */
 const KEPT_CANDIDATES = 5;
-/** Confidence of a row whose section names its service (section-service.ts). */
-const SECTION_CONFIDENCE = 0.8;
 /** Confidence of a row that names only a specialist, matched to the specialist's visit (specialty-visit.ts). */
 const SPECIALTY_CONFIDENCE = 0.9;
 /** A code match needs at least this name similarity: codes are shared by several dictionary entries. */
@@ -118,7 +115,8 @@ export function createMatcher(options: MatcherOptions): Matcher {
         return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
       }
 
-      const exact = index.byNameNorm(nameNorm);
+      // An allergen's name is no service's (`Грибы` under a specific-IgE section is the mushroom).
+      const exact = plain.allergen ? [] : index.byNameNorm(nameNorm);
       if (exact.length > 0) {
         // Several specialties may list the same name; the match is right but the entry is a guess.
         return normalized(nameNorm, exact[0]!.service, exact.length === 1 ? 1 : 0.95, 'exact', candidates);
@@ -140,8 +138,6 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
-      const bySection = serviceNamedBySection(position.full, index);
-      if (bySection) return normalized(nameNorm, bySection.service, SECTION_CONFIDENCE, 'fuzzy', candidates);
       const plausible = best !== undefined && best.score >= thresholds.queue;
       // DESIGN §4 rule 2: a code mnemonic never goes to the verification queue.
       const status = plausible && !isCodeMnemonic(input.raw_name) ? 'queued' : 'unrecognized';
@@ -204,6 +200,8 @@ interface RowTerms {
    * герпеса (II тип)`); those differing from the whole name.
    */
   readonly heads: readonly PositionTerms[];
+  /** True for an allergen-specific IgE test (allergen-tests.ts), read as that test whatever its name says. */
+  readonly allergen: boolean;
 }
 
 const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфический аллерген'));
@@ -213,9 +211,12 @@ const HEAD_FACTOR = 0.95;
 
 function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
   const sectionTerms = input.section ? toTerms(normalizeName(input.section)) : [];
-  // An allergen code says what the row is, whatever the allergen is called (allergen-codes.ts).
-  if (allergenCodeOf(input.raw_name)) return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, heads: [] };
-  const full = { terms: withLetters(toTerms(nameNorm), input.raw_name), sectionTerms };
+  const nameTerms = toTerms(nameNorm);
+  // An allergen test is that, whatever the allergen is called (allergen-tests.ts).
+  if (isAllergenTest(input.raw_name, nameTerms, sectionTerms)) {
+    return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, heads: [], allergen: true };
+  }
+  const full = { terms: withLetters(nameTerms, input.raw_name), sectionTerms };
   const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
   const heads: PositionTerms[] = [];
   for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
@@ -223,7 +224,7 @@ function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
     const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
     if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });
   }
-  return { full, heads };
+  return { full, heads, allergen: false };
 }
 
 function sameTerms(a: readonly string[], b: readonly string[]): boolean {
@@ -251,7 +252,7 @@ function candidatesOf(index: CandidateIndex, row: RowTerms): IndexedService[] {
 /** The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. */
 function withContested(row: RowTerms, entries: readonly IndexedService[], index: CandidateIndex): RowTerms {
   const mark = (terms: PositionTerms): PositionTerms => ({ ...terms, contested: contestedTermsOf(terms, entries, index.weights) });
-  return { full: mark(row.full), heads: row.heads.map(mark) };
+  return { ...row, full: mark(row.full), heads: row.heads.map(mark) };
 }
 
 function scoreCandidates(index: CandidateIndex, row: RowTerms, entries: readonly IndexedService[]): MatchCandidate[] {

@@ -44,6 +44,13 @@ describe('match: normalization and the term table', () => {
     ['Адренокортикотропный гормон (АКТГ)', 'АКТГ'],
     ['Эозинофильный катионный белок', 'Эозинофильно-катионный протеин ECP'],
     ['Внутрисосудистое лазерное облучение крови', 'Внутривенное лазерное облучение крови (ВЛОК)'],
+    // Inflection: the plural genitive and the instrumental of adjectives, a vowel that drops out.
+    ['Определение специфических антител', 'Определение специфические антитела'],
+    ['УЗИ лимфатических узлов', 'УЗИ лимфатический узел'],
+    ['Определение степени чистоты гинекологического мазка', 'Степень чистоты гинекологический мазок'],
+    ['УЗИ грудных желез', 'УЗИ молочной железы'],
+    ['ЭЭГ мониторинг', 'Мониторирование ЭЭГ'],
+    ['Взятие мазка из зева', 'Забор мазка из зева'],
   ])('gives «%s» the same terms as «%s»', (a, b) => {
     expect(termsOf(a)).toEqual(termsOf(b));
   });
@@ -156,16 +163,32 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName('одуванчик').candidates).toEqual([]);
   });
 
-  it('normalizes a row naming only its target under a section naming an antibody test', () => {
+  it('reads every row under a section naming the allergen-specific test as that test, whatever the allergen', () => {
     const foods = '31.21.Определение специфических IgE к пищевым аллергенам';
-    for (const raw of ['Малина', 'Мясо индейки', 'Тимофеевка луговая rPhI p 7']) {
-      expect(matchName(raw, foods)).toMatchObject({ status: 'normalized', name: 'IgE специфический аллергены', confidence: 0.8 });
+    // `Грибы` and `Белок яичный` are allergens here, not a fungal culture or protein C.
+    for (const raw of ['Малина', 'Мясо индейки', 'Тимофеевка луговая rPhI p 7', 'Грибы', 'Белок яичный']) {
+      expect(matchName(raw, foods)).toMatchObject({ status: 'normalized', name: 'IgE специфический аллергены' });
     }
-    // An IgG4 test of the same allergen names a dictionary word of its own: a person decides.
+    // The section as OCR reads it, `IgE` garbled.
+    expect(matchName('Шоколад. П 05', 'Индивидуальные аллергены - пищевые Igl Е специфические').name).toBe('IgE специфический аллергены');
+    // A row naming its antibody class is read on its own: total IgE, or an IgG4 test of the same allergen.
+    expect(matchName('Ig E общий', foods).name).toBe('Ig E общий');
     expect(matchName('Береза rBet v1, IgG4 (мониторинг АСИТ)', foods).status).not.toBe('normalized');
     // A section naming a department or a study heads services of their own, which the dictionary may lack.
     expect(matchName('Клизма', 'Услуги дневного стационара').status).not.toBe('normalized');
     expect(matchName('МР-энтерография', 'МРТ органов брюшной полости').status).not.toBe('normalized');
+  });
+
+  it('reads a panel or a mix of allergens as the allergen-specific test, and a skin test or immunotherapy not', () => {
+    for (const raw of [
+      'Панель аллергенов: треска, сельдь, скумбрия, камбала',
+      'Смесь аллергенов детского питания: яичный белок, молоко коровье, треска, пшеница',
+      'Определение специфических иммуноглобулинов Е в панели (20 аллергенов)',
+    ]) {
+      expect(matchName(raw)).toMatchObject({ status: 'normalized', name: 'IgE специфический аллергены' });
+    }
+    expect(matchName('Проведение специфической иммунотерапии один аллерген в год').name).not.toBe('IgE специфический аллергены');
+    expect(matchName('Кожные пробы с аллергенами (за 1 аллерген)').name).not.toBe('IgE специфический аллергены');
   });
 });
 

@@ -43,10 +43,14 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'эхокг', variants: ['эхокардиография', 'эхокардиоскопия', 'эхо кг', 'эхокг', 'узи сердца'] },
   { canonical: 'ээг', variants: ['электроэнцефалография', 'ээг'] },
   { canonical: 'энмг', variants: ['электронейромиография', 'электромиография', 'энмг', 'эмг'] },
+  // Two nouns of one action: `ЭЭГ мониторинг сна` is a `Мониторирование ЭЭГ`.
+  { canonical: 'мониторирование', variants: ['мониторинг', 'мониторирование'] },
   { canonical: 'смад', variants: ['суточное мониторирование артериального давления', 'суточное мониторирование ад', 'смад'] },
   { canonical: 'холтер', variants: ['суточное мониторирование экг', 'холтеровское мониторирование', 'холтер'] },
   { canonical: 'фгдс', variants: ['фиброгастродуоденоскопия', 'эзофагогастродуоденоскопия', 'гастродуоденоскопия', 'гастроскопия', 'фгдс', 'эгдс', 'фгс'] },
   { canonical: 'колоноскопия', variants: ['фиброколоноскопия', 'видеоколоноскопия', 'колоноскопия', 'фкс'] },
+  // The breast is «грудная железа» as often as «молочная» (`УЗИ грудных желез у мужчин`).
+  { canonical: 'молочная железа', variants: ['грудная железа', 'молочная железа'] },
   { canonical: 'обп', variants: ['органы брюшной полости', 'брюшная полость', 'обп'] },
   { canonical: 'омт', variants: ['органы малого таза', 'малый таз', 'омт'] },
   // Intravenous laser blood irradiation: inside a vessel is inside a vein, the procedure has one name.
@@ -59,7 +63,12 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'акушер гинеколог', variants: ['акушер гинеколог', 'гинеколог акушер'] },
   // Inflections the stemmer cannot join (a vowel that drops out: почка / почек).
   { canonical: 'почки', variants: ['почка', 'почки', 'почек'] },
-  // Laboratory.
+  { canonical: 'мазок', variants: ['мазок', 'мазка'] },
+  { canonical: 'узел', variants: ['узел', 'узла'] },
+  { canonical: 'палец', variants: ['палец', 'пальца'] },
+  { canonical: 'рубец', variants: ['рубец', 'рубца'] },
+  // Laboratory. Taking a sample: `Взятие мазка` is the dictionary's `Забор … мазка`.
+  { canonical: 'забор', variants: ['взятие', 'забор'] },
   { canonical: 'оак', variants: ['общий анализ крови', 'клинический анализ крови', 'общеклинический анализ крови', 'развернутый анализ крови', 'гемограмма', 'оак'] },
   { canonical: 'оам', variants: ['общий анализ мочи', 'клинический анализ мочи', 'моча общий анализ', 'оам'] },
   { canonical: 'бак', variants: ['биохимический анализ крови', 'биохимия крови', 'бак'] },

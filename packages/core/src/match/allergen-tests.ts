@@ -1,0 +1,37 @@
+/**
+ * Rows that are allergen-specific IgE tests, whatever the allergen is called. The dictionary lists that test once
+ * (`IgE специфический аллергены`), never each allergen, and price lists name the allergen alone as often as not:
+ * - by its ImmunoCAP code (`Кунжут, f10`; allergen-codes.ts);
+ * - as a panel or mix of allergens (`Панель аллергенов: треска, сельдь …`, `Смесь аллергенов детского питания`);
+ * - under a section that names the test (`Определение специфических IgE к пищевым аллергенам` over `Шоколад`,
+ *   `Белок яичный`, `Грибы`, which are allergens there, not a protein test or a fungal culture).
+ * Skin tests and allergen immunotherapy name allergens too, and are other services (`Кожные пробы с аллергенами`,
+ * `Проведение специфической иммунотерапии один аллерген`); a row under such a section that names an antibody class
+ * itself (`Ig E общий`, `Тимофеевка rPhl p5, IgG4`) is read on its own.
+ */
+import { allergenCodeOf } from './allergen-codes.js';
+import { termClassOf } from './term-classes.js';
+
+/** Words (stems) that make a mention of allergens an allergen test: specific IgE, a panel, a mix. */
+const TEST_WORDS = new Set(['ige', 'специфическ', 'панел', 'смес']);
+/** Stems that make a mention of allergens another service: skin and provocation tests, immunotherapy. */
+const NOT_A_BLOOD_TEST = /^(?:асит|иммунотерап|терап|лечен|проб|прик|скарифик|аппликац|провокац|кожн|внутрикожн)/;
+
+/** True for a row that is an allergen-specific IgE test, by its name (terms and raw text) or its section. */
+export function isAllergenTest(rawName: string, nameTerms: readonly string[], sectionTerms: readonly string[]): boolean {
+  if (allergenCodeOf(rawName) !== null || namesAllergenTest(nameTerms)) return true;
+  return namesAllergenTest(sectionTerms) && !nameTerms.some(namesAntibodyClass);
+}
+
+function namesAllergenTest(terms: readonly string[]): boolean {
+  return (
+    terms.includes('аллерген') &&
+    terms.some((term) => TEST_WORDS.has(term)) &&
+    !terms.some((term) => NOT_A_BLOOD_TEST.test(term) || (namesAntibodyClass(term) && term !== 'ige'))
+  );
+}
+
+/** `ige`, `igg`, `igg4`, `суммарн` …: a term that says which antibodies a test measures. */
+function namesAntibodyClass(term: string): boolean {
+  return termClassOf(term) === 'antibody' || /^ig[gmae]\d?$/.test(term);
+}
