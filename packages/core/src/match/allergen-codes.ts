@@ -6,21 +6,18 @@
  * k occupational, c drugs, o other, p parasites, h dust) or a mix (fx, gx, tx, wx, mx, ex, hx), 1–3 digits,
  * at the end of the name after a comma or a full stop.
  */
-import { CYRILLIC_TO_LATIN } from '../text/look-alikes.js';
+import { cyrillicLookAlikesToLatin } from '../text/look-alikes.js';
 
 const ALLERGEN_CODE = /[,.]\s*((?:[fwtgmedikcoph]|[fgtwmeh]x)\s?\d{1,3})\s*\)?\s*$/i;
 /** Same shape, other meaning: thyroid hormones, oestrogens, complement, vitamin D, progesterone. */
 const NOT_ALLERGENS = new Set(['t3', 't4', 'e1', 'e2', 'e3', 'c3', 'c4', 'd2', 'd3', 'p4']);
 
-const LOWER_CYRILLIC_TO_LATIN = new Map(
-  Object.entries(CYRILLIC_TO_LATIN).map(([cyrillic, latin]) => [cyrillic.toLowerCase(), latin.toLowerCase()]),
-);
 
 /** The ImmunoCAP allergen code a name ends with (`f10`), or null. OCR look-alikes (`ех73`) are read as Latin. */
 export function allergenCodeOf(rawName: string): string | null {
   const text = rawName.normalize('NFKC');
   // Only the tail is read as Latin: the allergen's own name stays Cyrillic.
-  const tail = text.slice(-12).replace(/[а-яё]/gi, (ch) => LOWER_CYRILLIC_TO_LATIN.get(ch.toLowerCase()) ?? ch);
+  const tail = cyrillicLookAlikesToLatin(text.slice(-12));
   const match = ALLERGEN_CODE.exec(text.slice(0, -12) + tail);
   if (!match) return null;
   const code = match[1]!.toLowerCase().replace(/\s+/g, '');

@@ -6,21 +6,29 @@
  * - under a section that names the test (`Определение специфических IgE к пищевым аллергенам` over `Шоколад`,
  *   `Белок яичный`, `Грибы`, which are allergens there, not a protein test or a fungal culture).
  * Skin tests and allergen immunotherapy name allergens too, and are other services (`Кожные пробы с аллергенами`,
- * `Проведение специфической иммунотерапии один аллерген`); a row under such a section that names an antibody class
- * itself (`Ig E общий`, `Тимофеевка rPhl p5, IgG4`) is read on its own.
+ * `Проведение специфической иммунотерапии один аллерген`); a row under such a section that names total IgE or
+ * another antibody class (`Ig E общий`, `Тимофеевка rPhl p5, IgG4`) is read on its own, one naming IgE
+ * (`Полынь nArt v 3 LTP Ige`) is the section's test.
  */
 import { allergenCodeOf } from './allergen-codes.js';
 import { termClassOf } from './term-classes.js';
 
 /** Words (stems) that make a mention of allergens an allergen test: specific IgE, a panel, a mix. */
 const TEST_WORDS = new Set(['ige', 'специфическ', 'панел', 'смес']);
+/** The stem of «общий»: `Ig E общий` is total IgE. */
+const TOTAL = 'общ';
 /** Stems that make a mention of allergens another service: skin and provocation tests, immunotherapy. */
 const NOT_A_BLOOD_TEST = /^(?:асит|иммунотерап|терап|лечен|проб|прик|скарифик|аппликац|провокац|кожн|внутрикожн)/;
 
 /** True for a row that is an allergen-specific IgE test, by its name (terms and raw text) or its section. */
 export function isAllergenTest(rawName: string, nameTerms: readonly string[], sectionTerms: readonly string[]): boolean {
   if (allergenCodeOf(rawName) !== null || namesAllergenTest(nameTerms)) return true;
-  return namesAllergenTest(sectionTerms) && !nameTerms.some(namesAntibodyClass);
+  return namesAllergenTest(sectionTerms) && !nameTerms.some(namesOtherTest);
+}
+
+/** A term of a row under an allergen-test section that makes it another test: total IgE, or another antibody class. */
+function namesOtherTest(term: string): boolean {
+  return term === TOTAL || (namesAntibodyClass(term) && term !== 'ige');
 }
 
 function namesAllergenTest(terms: readonly string[]): boolean {

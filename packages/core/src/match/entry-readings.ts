@@ -6,6 +6,7 @@
  * крови` is `Время свертывания`): the curated aliases of dictionary-aliases.ts.
  */
 import { aliasesOf } from './dictionary-aliases.js';
+import { letterDesignationsOf } from './letter-designations.js';
 import { normalizeName } from './normalize.js';
 import { termClassOf } from './term-classes.js';
 import { toTerms } from './terms.js';
@@ -35,23 +36,31 @@ export interface EntryReadings {
  * (КТГ)` has no other reading than its parts). Apart, the name's curated aliases, each read as a name.
  */
 export function entryReadingsOf(name: string, fullTerms: readonly string[]): EntryReadings {
-  const outside = toTerms(normalizeName(name.replace(/\([^)]*\)/g, ' ')));
+  const outside = termsOf(name.replace(/\([^)]*\)/g, ' '));
   const unbracketed = outside.length > 0 ? outside : [...fullTerms];
   const readings = outside.length > 0 && outside.length < fullTerms.length ? [outside] : [];
   const aliases = aliasesOf(name)
-    .map((alias) => toTerms(normalizeName(alias)))
+    .map(termsOf)
     .filter((terms) => terms.length > 1 || (terms.length === 1 && !fullTerms.includes(terms[0]!)));
   return { unbracketed, readings: [...readings, ...glossedReadingsOf(name)], aliases };
 }
 
 // ---- internal helpers ----
 
+/**
+ * The terms of a wording with its letter designations (`Протеин С` → `белок c`): without the letter, the reading
+ * outside brackets of `Протеин С (кровь)` would be any protein.
+ */
+function termsOf(text: string): string[] {
+  return [...new Set([...toTerms(normalizeName(text)), ...letterDesignationsOf(text)])];
+}
+
 function glossedReadingsOf(name: string): string[][] {
   const ending = /^(.*[^\s(])\s*\(([^()]*)\)\s*$/.exec(name);
   if (!ending) return [];
-  const gloss = toTerms(normalizeName(ending[2]!));
+  const gloss = termsOf(ending[2]!);
   if (gloss.length !== 1 || /^\d+$/.test(gloss[0]!) || termClassOf(gloss[0]!) !== null) return [];
-  const before = toTerms(normalizeName(ending[1]!));
+  const before = termsOf(ending[1]!);
   if (before.includes(gloss[0]!)) return [];
   // One word, or an adjective and its noun (`предстательной железы`), never two nouns: in `МРТ сосудов шеи
   // (ангиография)` the gloss names the method, and `МРТ ангиография` would read as any angiography.

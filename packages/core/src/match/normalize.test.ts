@@ -13,6 +13,13 @@ describe('match: normalizeName', () => {
     expect(normalizeName('yЗИ плода')).toBe(normalizeName('УЗИ плода'));
   });
 
+  it('reads Cyrillic look-alike letters inside Latin words as Latin', () => {
+    // «IgЕ» and «HBsАg» with a Cyrillic «Е» and «А»; `Рhadiaтор` half typed in each alphabet.
+    expect(normalizeName('IgЕ (иммуноглобулин Е)')).toBe('ige иммуноглобулин е');
+    expect(normalizeName('HBsАg')).toBe('hbsag');
+    expect(normalizeName('Рhadiaтор')).toBe('phadiatop');
+  });
+
   it('keeps Latin words and numbers', () => {
     expect(normalizeName('Anti-HCV (гепатит С) 3D')).toBe('anti hcv гепатит с 3d');
   });

@@ -150,6 +150,12 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName('Вирус гепатита В (количественный)').candidates[0]?.name).toBe('Гепатит B количественное');
   });
 
+  it('tells an entry from its siblings by its letter, also outside its brackets (`Протеин С` is no protein test)', () => {
+    expect(matchName('Определение протеина С').name).toBe('Протеин С');
+    expect(matchName('Белок в крови').name).not.toBe('Протеин С');
+    expect(matchName('Белок яичный').name).not.toBe('Протеин С');
+  });
+
   it('sends a name that fits two sibling entries equally to a person instead of picking one', () => {
     // The dictionary has meningococcus cultures from blood, liquor and nasopharynx; the row names none.
     const outcome = matchName('Бактериологическое исследование биоматериала на менингококк');
@@ -166,7 +172,7 @@ describe('match: the cascade on the client dictionary', () => {
   it('reads every row under a section naming the allergen-specific test as that test, whatever the allergen', () => {
     const foods = '31.21.Определение специфических IgE к пищевым аллергенам';
     // `Грибы` and `Белок яичный` are allergens here, not a fungal culture or protein C.
-    for (const raw of ['Малина', 'Мясо индейки', 'Тимофеевка луговая rPhI p 7', 'Грибы', 'Белок яичный']) {
+    for (const raw of ['Малина', 'Мясо индейки', 'Тимофеевка луговая rPhI p 7', 'Полынь nArt v 3 LTP Ige', 'Грибы', 'Белок яичный']) {
       expect(matchName(raw, foods)).toMatchObject({ status: 'normalized', name: 'IgE специфический аллергены' });
     }
     // The section as OCR reads it, `IgE` garbled.

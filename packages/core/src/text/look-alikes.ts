@@ -17,3 +17,17 @@ export const CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = {
 export function latinLookAlikesToCyrillic(text: string): string {
   return text.replace(/[abcehkmoptxy]/g, (ch) => LATIN_TO_CYRILLIC[ch] ?? ch);
 }
+
+const LOWER_CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(CYRILLIC_TO_LATIN).map(([cyrillic, latin]) => [cyrillic.toLowerCase(), latin.toLowerCase()]),
+);
+
+/** Every Cyrillic look-alike in `text`, either case, read as its lower-case Latin twin (`ех73` → `ex73`). */
+export function cyrillicLookAlikesToLatin(text: string): string {
+  return text.replace(/[а-яё]/gi, (ch) => LOWER_CYRILLIC_TO_LATIN[ch.toLowerCase()] ?? ch);
+}
+
+/** True when every Cyrillic letter of `text` has a Latin twin. */
+export function hasOnlyLatinLookAlikeCyrillic(text: string): boolean {
+  return [...text.matchAll(/[а-яё]/gi)].every((m) => m[0].toLowerCase() in LOWER_CYRILLIC_TO_LATIN);
+}
