@@ -222,9 +222,12 @@ function nearCredit(a: string, b: string): number {
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
   if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer.slice(shorter.length))) return 0.9;
-  if (shorter.length >= 6 && longer.length - shorter.length <= 1 && withinOneEdit(shorter, longer)) return 0.8;
+  if (shorter.length >= 6 && longer.length - shorter.length <= 1 && withinOneEdit(shorter, longer)) return shorter.length >= LONG_WORD ? 0.9 : 0.8;
   return 0;
 }
+
+/** A word this long with one letter wrong (`блефоропластик`, `миелопераксидаз`) is an OCR or typing slip. */
+const LONG_WORD = 10;
 
 function isCutEnding(ending: string): boolean {
   return ending.length <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(ending);
