@@ -37,6 +37,14 @@ describe('match: words that a rival entry explains', () => {
     expect(contestedIn('УЗИ органов мошонки').has('орган')).toBe(false);
   });
 
+  it('takes a study as a rival only of a position naming a study itself', () => {
+    // `УЗИ при беременности 1 триместра` is no rival of pregnancy care in the first trimester…
+    expect(contestedIn('Ведение беременности 1 триместр').has('триместр')).toBe(false);
+    expect(matchName('Ведение беременности 2 триместр').name).toBe('Ведение беременности');
+    // …but `УЗИ надпочечников` is of a CT of the kidneys and adrenals.
+    expect(contestedIn('КТ почек и надпочечников').has('надпочечник')).toBe(true);
+  });
+
   it('takes the name outside brackets as a rival’s scope (`УЗИ предстательной железы (простаты)`)', () => {
     const contested = contestedIn('Трансректальное УЗИ предстательной железы');
     expect(contested.has('предстательн')).toBe(true);

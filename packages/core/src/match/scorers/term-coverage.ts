@@ -142,7 +142,12 @@ export function termCredit(term: string, other: readonly string[]): number {
 export function contestedTermsOf(position: PositionTerms, candidates: readonly EntryTerms[], weights: TermWeights): Set<string> {
   const weight = (term: string) => weights.weight(term);
   const contested = new Set<string>();
+  const namesStudy = position.terms.some((term) => termClassOf(term) === 'modality');
   for (const candidate of candidates) {
+    // A study is no rival of a position that names no study at all: `УЗИ при беременности 1 триместра` does not
+    // explain `1 триместр` away from `Ведение беременности (двойня) 1 триместр`. (Of another study it is: `УЗИ
+    // надпочечников` explains `надпочечников` in `КТ почек и надпочечников`.)
+    if (!namesStudy && candidate.terms.some((term) => termClassOf(term) === 'modality')) continue;
     // The scope of the whole name, or of the name outside brackets (`УЗИ предстательной железы (простаты)`); not of
     // a glossed reading, which may be a single word (`УЗИ плода (для беременных)` → `беременных`).
     const covered = [candidate.terms, candidate.unbracketed].some((terms) => {
