@@ -33,7 +33,9 @@ export interface EntryReadings {
  * in a one-word gloss, the name with the gloss in place of the word before it, or of an adjective and its noun.
  * A gloss that names a material (`Креатинин (кровь)`) or a number (`Справка в лагерь (071)`) qualifies the name
  * rather than renaming it, and a reading must keep a word of the name besides the gloss (`Кардиотокография
- * (КТГ)` has no other reading than its parts). Apart, the name's curated aliases, each read as a name.
+ * (КТГ)` has no other reading than its parts). A bracketed Latin name in place of the word it glosses is one
+ * more (`Уреаплазма (Ureaplasma urealyticum) ПЦР` reads `Ureaplasma urealyticum ПЦР`, as lab lists write it). Apart,
+ * the name's curated aliases, each read as a name.
  */
 export function entryReadingsOf(name: string, fullTerms: readonly string[]): EntryReadings {
   const outside = termsOf(name.replace(/\([^)]*\)/g, ' '));
@@ -42,7 +44,7 @@ export function entryReadingsOf(name: string, fullTerms: readonly string[]): Ent
   const aliases = aliasesOf(name)
     .map(termsOf)
     .filter((terms) => terms.length > 1 || (terms.length === 1 && !fullTerms.includes(terms[0]!)));
-  return { unbracketed, readings: [...readings, ...glossedReadingsOf(name)], aliases };
+  return { unbracketed, readings: [...readings, ...glossedReadingsOf(name), ...latinNameReadingsOf(name)], aliases };
 }
 
 // ---- internal helpers ----
@@ -69,6 +71,18 @@ function glossedReadingsOf(name: string): string[][] {
   const readings: string[][] = [];
   for (let glossed = 1; glossed <= glossable && before.length - glossed >= 1; glossed += 1) {
     readings.push([...before.slice(0, before.length - glossed), gloss[0]!]);
+  }
+  return readings;
+}
+
+/** A word, then a bracket holding only Latin words (a genus, perhaps a species): `Хламидия (Chlamydia trachomatis)`. */
+const LATIN_GLOSS = /[а-яё]+\s*\(((?:[a-z]{3,}\.?\s*)+)\)/giu;
+
+function latinNameReadingsOf(name: string): string[][] {
+  const readings: string[][] = [];
+  for (const gloss of name.matchAll(LATIN_GLOSS)) {
+    const reading = termsOf(name.slice(0, gloss.index) + gloss[1]! + name.slice(gloss.index! + gloss[0].length));
+    if (reading.length > 0) readings.push(reading);
   }
   return readings;
 }

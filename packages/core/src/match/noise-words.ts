@@ -25,9 +25,10 @@ const NOISE_PHRASES: readonly RegExp[] = [
   wholeWords(String.raw`в режиме реального времени`),
   // «антитела класса IgG»: the class word before the class.
   wholeWords(String.raw`класс[а-я]*(?= (?:ig|иммуноглобулин))`),
-  // The extent of a procedure (`более 5 см`, `1 зона`, `(1 поле)`, `1-2 стадия`, `2 ст`): the dictionary names a
-  // procedure once, whatever its size or stage. Ages (`до 3 лет`) stay: the dictionary has children's entries.
-  wholeWords(String.raw`(?:(?:до|более|свыше|менее|от|больше|не более) )?\d+(?: \d+)* ?(?:см|мм|см2|шт|зон[аыеу]?|пол[ея]|полей|стади[а-я]*|ст)`),
+  // The extent of a procedure (`более 5 см`, `1 зона`, `(1 поле)`, `1-2 стадия`, `2 ст`, a contrast dose `7,5 мл`):
+  // the dictionary names a procedure once, whatever its size, stage or dose. Ages (`до 3 лет`) stay: the dictionary
+  // has children's entries.
+  wholeWords(String.raw`(?:(?:до|более|свыше|менее|от|больше|не более) )?\d+(?: \d+)* ?(?:см|мм|см2|мл|шт|зон[аыеу]?|пол[ея]|полей|стади[а-я]*|ст)`),
   wholeWords(String.raw`стади[а-я]* \d+(?: \d+)*`),
   wholeWords(String.raw`(?:\d+|[ivx]+) (?:степен[а-я]*|категори[а-я]*) сложност[а-я]*`),
   // Contrast and field strength of a scan (`с внутривенным контрастированием`, `1,5 Тл`), the patient's age and
@@ -37,6 +38,8 @@ const NOISE_PHRASES: readonly RegExp[] = [
   wholeWords(String.raw`(?:(?:у|для) )?(?:детям|детей|дети|ребенку|ребенка|ребенок)(?: (?:от )?\d+(?: \d+)?(?: до \d+)? (?:лет|года?|мес[а-я]*))?`),
   wholeWords(String.raw`(?:(?:от|до|старше) )?\d+(?: \d+)?(?: (?:х|ти|ми))?(?: до \d+)? (?:лет|года?)`),
   wholeWords(String.raw`(?:один|одна|одно|одной|одного|одну|одном|одним)`),
+  // «In biological material» names no material in particular (`Обнаружение … в биологическом материале методом ПЦР`).
+  wholeWords(String.raw`(?:в |из )?(?:биологическ[а-я]* материал[а-я]*|биоматериал[а-я]*)`),
   // Imaging projections and zones, the word «исследование» itself.
   wholeWords(String.raw`(?:в )?\d* ?х? ?проекци[а-я]*|исследовани[а-я]*|обзорн[а-я]*`),
   // Doctor, patient, adults (the dictionary names children's services, never adults').

@@ -76,7 +76,9 @@ describe('match: normalization and the term table', () => {
     ['1-2 стадия Геморроидэктомия', 'Геморроидэктомия'],
     ['Определение протромбинового времени', 'Протромбиновое время'],
     ['МРТ головного мозга в ангиорежиме', 'МРТ сосудов головного мозга (ангиография)'],
-  ])('reads «%s» as «%s»: contrast, field strength, size and stage are no other service', (a, b) => {
+    ['МРТ головного мозга с контрастом 7,5 мл', 'МРТ головного мозга'],
+    ['Определение S100 в биологическом материале', 'S100'],
+  ])('reads «%s» as «%s»: contrast, field strength, size, dose, stage and unnamed material are no other service', (a, b) => {
     expect(termsOf(a)).toEqual(termsOf(b));
   });
 });
@@ -154,6 +156,21 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName('Определение протеина С').name).toBe('Протеин С');
     expect(matchName('Белок в крови').name).not.toBe('Протеин С');
     expect(matchName('Белок яичный').name).not.toBe('Протеин С');
+  });
+
+  it('reads an entry by its bracketed Latin name alone, and keeps the species apart', () => {
+    // Lab lists name the organism in Latin only; the dictionary glosses its Russian name with it.
+    expect(matchName('Ureaplasma urealyticum ПЦР')).toMatchObject({ status: 'normalized', name: 'Уреаплазма (Ureaplasma urealyticum) ПЦР' });
+    expect(matchName('Антитела к Chlamydia pneumoniae IgG').name).toBe('Хламидия (Chlamydia pneumoniae) IgG');
+    // A species spelt otherwise (the dictionary's `gonorrhea`, `trachomati)s`) is the same species.
+    expect(matchName('Обнаружение Neisseria gonorrhoeae в биологическом материале методом ПЦР').name).toBe('Гонорея (Neisseria gonorrhea) ПЦР');
+    expect(matchName('Определение Ig A к Chlamydia trachomatis в сыворотке крови ИФА-методом').name).toBe('Хламидия (Chlamydia trachomati)s IgA');
+    // A named antibody class names antibodies: the alias `Антитела к грибам рода Candida IgG` explains `грибам рода`.
+    expect(matchName('Определение Ig G к грибам рода Candida (кандида) в сыворотке крови ИФА методом').name).toBe('Кандида (Candida) IgG');
+    // Another species of the genus is another test, though the binomial is only a gloss of the entry's name.
+    expect(matchName('Обнаружение Ureaplasma parvum (Уреаплазма парвум) в биологическом материале методом ПЦР').name).not.toBe(
+      'Уреаплазма (Ureaplasma urealyticum) ПЦР',
+    );
   });
 
   it('sends a name that fits two sibling entries equally to a person instead of picking one', () => {

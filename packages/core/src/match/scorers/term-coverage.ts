@@ -98,7 +98,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   const entryHasMaterial = followed.some((term) => termClassOf(term) === 'material');
   const entryHasMethod = followed.some((term) => termClassOf(term) === 'method');
   const complete = cover >= COMPLETE_COVER;
-  const namesAntibodyClass = position.terms.some((term) => termClassOf(term) === 'antibody');
+  const namesAntibodyClass = namesAntibodyClassIn(position);
   let penalty = 1;
   position.terms.forEach((term, i) => {
     // A word a rival names is explained only by the readings followed, not by any alias: `УЗДГ артерий и вен
@@ -117,7 +117,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
   const classes = compareTermClasses(classEvidenceOf(position), followed);
-  if (classes === 'conflict') return score * CONFLICT_FACTOR;
+  if (classes === 'conflict' || namesOtherSpecies(position.terms, entry.terms)) return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
 }
@@ -176,6 +176,44 @@ function isDistinguishing(term: string, index: number, position: PositionTerms, 
   return position.contested.has(term);
 }
 
+/** A Latin word long enough to be a genus or a species (`ureaplasma`, `hominis`); `spp` names the whole genus. */
+const LATIN_NAME = /^[a-z]{4,}$/;
+
+/**
+ * True when the position names another species of a genus whose species the entry names: `Ureaplasma parvum` is
+ * no `Уреаплазма (Ureaplasma urealyticum) ПЦР`, `Mycoplasma genitalium` no `Микоплазма (Mycoplasma hominis)`, though
+ * the bracketed binomial reads as a gloss that the position may leave out.
+ */
+function namesOtherSpecies(position: readonly string[], entry: readonly string[]): boolean {
+  for (let i = 0; i + 1 < entry.length; i += 1) {
+    const [genus, species] = [entry[i]!, entry[i + 1]!];
+    if (!LATIN_NAME.test(genus) || !LATIN_NAME.test(species)) continue;
+    const at = position.indexOf(genus);
+    const named = at >= 0 ? position[at + 1] : undefined;
+    if (named !== undefined && LATIN_NAME.test(named) && !sameSpecies(named, species) && !entry.includes(named)) return true;
+  }
+  return false;
+}
+
+/** True when the position names an antibody class (IgG, IgM, суммарные …), once per position. */
+const NAMES_ANTIBODY_CLASS = new WeakMap<PositionTerms, boolean>();
+
+function namesAntibodyClassIn(position: PositionTerms): boolean {
+  let names = NAMES_ANTIBODY_CLASS.get(position);
+  if (names === undefined) {
+    names = position.terms.some((term) => termClassOf(term) === 'antibody');
+    NAMES_ANTIBODY_CLASS.set(position, names);
+  }
+  return names;
+}
+
+/** Species names spelt differently (`gonorrhoeae` / `gonorrhea`, `trachomatis` / `trachomati`) begin alike. */
+function sameSpecies(a: string, b: string): boolean {
+  return a.slice(0, SPECIES_PREFIX) === b.slice(0, SPECIES_PREFIX);
+}
+
+const SPECIES_PREFIX = 5;
+
 /** Classes that say how or on what a service is done, not what it examines. */
 const CONTEXT_CLASSES: ReadonlySet<string | null> = new Set(['modality', 'material']);
 
@@ -210,6 +248,12 @@ function entryCoverage(terms: readonly string[], position: PositionTerms, weight
   for (const term of terms) {
     const w = weight(term);
     total += w;
+    // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к грибам
+    // рода Candida IgG`).
+    if (term === ANTIBODIES && namesAntibodyClassIn(position)) {
+      covered += w;
+      continue;
+    }
     covered += w * Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
   }
   return total === 0 ? 0 : covered / total;
