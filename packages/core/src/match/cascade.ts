@@ -6,7 +6,6 @@
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isAllergenTest } from './allergen-tests.js';
-import { classTestOf } from './class-tests.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
@@ -77,8 +76,6 @@ const SECTION_CANDIDATE_LIMIT = 10;
 const KEPT_CANDIDATES = 5;
 /** Confidence of a row that names only a specialist, matched to the specialist's visit (specialty-visit.ts). */
 const SPECIALTY_CONFIDENCE = 0.9;
-/** Confidence of a row that names one member of a class its section names (class-tests.ts). */
-const CLASS_MEMBER_CONFIDENCE = 0.75;
 /** A code match needs at least this name similarity: codes are shared by several dictionary entries. */
 const CODE_NAME_FLOOR = 0.45;
 
@@ -141,8 +138,6 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
-      const classTest = classTestOf(plain.full.terms, plain.full.sectionTerms, index);
-      if (classTest) return normalized(nameNorm, classTest.service, CLASS_MEMBER_CONFIDENCE, 'fuzzy', candidates);
       const plausible = best !== undefined && best.score >= thresholds.queue;
       // DESIGN §4 rule 2: a code mnemonic never goes to the verification queue.
       const status = plausible && !isCodeMnemonic(input.raw_name) ? 'queued' : 'unrecognized';

@@ -202,20 +202,6 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName('МР-энтерография', 'МРТ органов брюшной полости').status).not.toBe('normalized');
   });
 
-  it('reads a row naming one member of a class its section names as the class test (class-tests.ts)', () => {
-    const metals = '31.31.Определение тяжелых металлов:';
-    expect(matchName('Сурьма (Sd) в моче', metals)).toMatchObject({ status: 'normalized', name: 'Металлические яды', method: 'fuzzy' });
-    expect(matchName('Берилий (Be) в крови', 'ТЯЖЕЛЫЕ МЕТАЛЛЫ, ЭСЕНЦИАЛЬНЫЕ И ТОКСИЧНЫЕ МИКРОЭЛЕМЕНТЫ').name).toBe('Металлические яды');
-    expect(matchName('Ламотриджин (хроматография)', 'ЛЕКАРСТВЕННЫЙ МОНИТОРИНГ').name).toBe('Лекарственный мониторинг');
-    // A panel naming a class is no single member.
-    expect(matchName('Эссенциальные микроэлементы : I, Se, Zn', 'ТЯЖЕЛЫЕ МЕТАЛЛЫ, ЭСЕНЦИАЛЬНЫЕ И ТОКСИЧНЫЕ МИКРОЭЛЕМЕНТЫ').status).not.toBe('normalized');
-    // A member with an entry of its own keeps it; without the section the row is no class test.
-    expect(matchName('Медь (Cu) в крови', metals).name).toBe('Медь Cu (кровь)');
-    expect(matchName('Сурьма (Sd) в моче').status).not.toBe('normalized');
-    // A department is no class of analytes: its rows are services of their own.
-    expect(matchName('Клизма', 'Услуги дневного стационара').status).not.toBe('normalized');
-  });
-
   it('reads a panel or a mix of allergens as the allergen-specific test, and a skin test or immunotherapy not', () => {
     for (const raw of [
       'Панель аллергенов: треска, сельдь, скумбрия, камбала',
