@@ -12,7 +12,6 @@ const ALLERGEN_CODE = /[,.]\s*((?:[fwtgmedikcoph]|[fgtwmeh]x)\s?\d{1,3})\s*\)?\s
 /** Same shape, other meaning: thyroid hormones, oestrogens, complement, vitamin D, progesterone. */
 const NOT_ALLERGENS = new Set(['t3', 't4', 'e1', 'e2', 'e3', 'c3', 'c4', 'd2', 'd3', 'p4']);
 
-
 /** The ImmunoCAP allergen code a name ends with (`f10`), or null. OCR look-alikes (`ех73`) are read as Latin. */
 export function allergenCodeOf(rawName: string): string | null {
   const text = rawName.normalize('NFKC');

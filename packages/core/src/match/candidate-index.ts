@@ -4,9 +4,8 @@
  */
 import type { Service } from '../storage/records.js';
 import type { TermWeights } from './scorers/term-coverage.js';
-import { entryReadingsOf } from './entry-readings.js';
-import { letterDesignationsOf } from './letter-designations.js';
-import { termsKey, toTerms } from './terms.js';
+import { entryReadingsOf, termsOf } from './entry-readings.js';
+import { termsKey } from './terms.js';
 
 /** A dictionary service prepared for matching. */
 export interface IndexedService {
@@ -42,7 +41,7 @@ export interface CandidateIndex {
 /** Builds the index once per dictionary version; lookups are then cheap. */
 export function createCandidateIndex(services: readonly Service[]): CandidateIndex {
   const prepared = services.map((service) => {
-    const terms = [...new Set([...toTerms(service.name_norm), ...letterDesignationsOf(service.name)])];
+    const terms = termsOf(service.name);
     return { service, terms, ...entryReadingsOf(service.name, terms) };
   });
   // An alias that reads exactly as another entry's name, or as one of its readings, is that entry's wording, not

@@ -47,15 +47,15 @@ export function entryReadingsOf(name: string, fullTerms: readonly string[]): Ent
   return { unbracketed, readings: [...readings, ...glossedReadingsOf(name), ...latinNameReadingsOf(name)], aliases };
 }
 
-// ---- internal helpers ----
-
 /**
- * The terms of a wording with its letter designations (`Протеин С` → `белок c`): without the letter, the reading
- * outside brackets of `Протеин С (кровь)` would be any protein.
+ * The terms of a dictionary wording with its letter designations (`Протеин С` → `белок c`): without the letter, the
+ * reading outside brackets of `Протеин С (кровь)` would be any protein.
  */
-function termsOf(text: string): string[] {
+export function termsOf(text: string): string[] {
   return [...new Set([...toTerms(normalizeName(text)), ...letterDesignationsOf(text)])];
 }
+
+// ---- internal helpers ----
 
 function glossedReadingsOf(name: string): string[][] {
   const ending = /^(.*[^\s(])\s*\(([^()]*)\)\s*$/.exec(name);

@@ -176,7 +176,7 @@ function isDistinguishing(term: string, index: number, position: PositionTerms, 
   return position.contested.has(term);
 }
 
-/** A Latin word long enough to be a genus or a species (`ureaplasma`, `hominis`); `spp` names the whole genus. */
+/** A Latin word long enough to be a genus or a species (`ureaplasma`, `hominis`); `spp`, the whole genus, is not. */
 const LATIN_NAME = /^[a-z]{4,}$/;
 
 /**
