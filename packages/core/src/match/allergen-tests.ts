@@ -28,18 +28,18 @@ export function isAllergenTest(rawName: string, nameTerms: readonly string[], se
 
 /** A term of a row under an allergen-test section that makes it another test: total IgE, or another antibody class. */
 function namesOtherTest(term: string): boolean {
-  return term === TOTAL || (namesAntibodyClass(term) && term !== 'ige');
+  return term === TOTAL || namesOtherClass(term);
+}
+
+/** `igg`, `igg4`, `igm`, `суммарн` …: antibodies other than the IgE this test measures. */
+function namesOtherClass(term: string): boolean {
+  return term !== 'ige' && (termClassOf(term) === 'antibody' || /^ig[gmae]\d?$/.test(term));
 }
 
 function namesAllergenTest(terms: readonly string[]): boolean {
   return (
     terms.includes('аллерген') &&
     terms.some((term) => TEST_WORDS.has(term)) &&
-    !terms.some((term) => NOT_A_BLOOD_TEST.test(term) || (namesAntibodyClass(term) && term !== 'ige'))
+    !terms.some((term) => NOT_A_BLOOD_TEST.test(term) || namesOtherClass(term))
   );
-}
-
-/** `ige`, `igg`, `igg4`, `суммарн` …: a term that says which antibodies a test measures. */
-function namesAntibodyClass(term: string): boolean {
-  return termClassOf(term) === 'antibody' || /^ig[gmae]\d?$/.test(term);
 }

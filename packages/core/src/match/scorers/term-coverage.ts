@@ -117,7 +117,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
   const classes = compareTermClasses(classEvidenceOf(position), followed);
-  if (classes === 'conflict' || namesOtherSpecies(position.terms, entry.terms)) return score * CONFLICT_FACTOR;
+  if (classes === 'conflict' || namesOtherSpecies(position.terms, entry)) return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
 }
@@ -184,15 +184,30 @@ const LATIN_NAME = /^[a-z]{4,}$/;
  * no `Уреаплазма (Ureaplasma urealyticum) ПЦР`, `Mycoplasma genitalium` no `Микоплазма (Mycoplasma hominis)`, though
  * the bracketed binomial reads as a gloss that the position may leave out.
  */
-function namesOtherSpecies(position: readonly string[], entry: readonly string[]): boolean {
-  for (let i = 0; i + 1 < entry.length; i += 1) {
-    const [genus, species] = [entry[i]!, entry[i + 1]!];
-    if (!LATIN_NAME.test(genus) || !LATIN_NAME.test(species)) continue;
+function namesOtherSpecies(position: readonly string[], entry: EntryTerms): boolean {
+  for (const [genus, species] of binomialsOf(entry)) {
     const at = position.indexOf(genus);
     const named = at >= 0 ? position[at + 1] : undefined;
-    if (named !== undefined && LATIN_NAME.test(named) && !sameSpecies(named, species) && !entry.includes(named)) return true;
+    if (named !== undefined && LATIN_NAME.test(named) && !sameSpecies(named, species) && !entry.terms.includes(named)) return true;
   }
   return false;
+}
+
+/** The genus–species pairs of an entry's name (`ureaplasma urealyticum`), once per entry: most have none. */
+const BINOMIALS = new WeakMap<EntryTerms, readonly (readonly [string, string])[]>();
+
+function binomialsOf(entry: EntryTerms): readonly (readonly [string, string])[] {
+  let pairs = BINOMIALS.get(entry);
+  if (!pairs) {
+    const found: (readonly [string, string])[] = [];
+    for (let i = 0; i + 1 < entry.terms.length; i += 1) {
+      const [genus, species] = [entry.terms[i]!, entry.terms[i + 1]!];
+      if (LATIN_NAME.test(genus) && LATIN_NAME.test(species)) found.push([genus, species]);
+    }
+    pairs = found;
+    BINOMIALS.set(entry, pairs);
+  }
+  return pairs;
 }
 
 /** True when the position names an antibody class (IgG, IgM, суммарные …), once per position. */
