@@ -1,7 +1,7 @@
 /**
- * The matching cascade (DESIGN §4), cheapest stage first: clinic code → exact `name_norm` → learned
- * synonym → fuzzy → embeddings (when configured), except that a learned synonym is looked up first: an
- * analyst's decision outranks the code stage's guess. Each stage records its `method`.
+ * The matching cascade (DESIGN §4), cheapest stage first: clinic code (and a certificate's form number) → exact
+ * `name_norm` → learned synonym → fuzzy → embeddings (when configured), except that a learned synonym is looked up
+ * first: an analyst's decision outranks the code stage's guess. Each stage records its `method`.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
@@ -9,6 +9,7 @@ import { isAllergenTest } from './allergen-tests.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
+import { createFormNumbers } from './form-numbers.js';
 import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
@@ -76,6 +77,8 @@ const SECTION_CANDIDATE_LIMIT = 10;
 const KEPT_CANDIDATES = 5;
 /** Confidence of a row that names only a specialist, matched to the specialist's visit (specialty-visit.ts). */
 const SPECIALTY_CONFIDENCE = 0.9;
+/** Confidence of a certificate matched by its form number (form-numbers.ts). */
+const FORM_CONFIDENCE = 0.95;
 /** A code match needs at least this name similarity: codes are shared by several dictionary entries. */
 const CODE_NAME_FLOOR = 0.45;
 
@@ -84,6 +87,7 @@ export function createMatcher(options: MatcherOptions): Matcher {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const index = createCandidateIndex(options.services);
   const visits = createSpecialtyVisits(index.services);
+  const forms = createFormNumbers(index.services);
   const servicesById = new Map(options.services.map((s) => [s.service_id, s]));
   const synonyms = new Map<string, string>();
   for (const synonym of options.synonyms ?? []) {
@@ -114,6 +118,9 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (byCode && !listsOutsideEntry(input.raw_name, index.termsOf(byCode.service.service_id))) {
         return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
       }
+      // A certificate's form number is a code too, one the name carries (`ф071/у …` is `Справка в лагерь (071)`).
+      const byForm = forms.entryOf(input.raw_name);
+      if (byForm) return normalized(nameNorm, byForm.service, FORM_CONFIDENCE, 'code', candidates);
 
       // An allergen's name is no service's (`Грибы` under a specific-IgE section is the mushroom).
       const exact = plain.allergen ? [] : index.byNameNorm(nameNorm);

@@ -25,10 +25,10 @@ const NOISE_PHRASES: readonly RegExp[] = [
   wholeWords(String.raw`в режиме реального времени`),
   // «антитела класса IgG»: the class word before the class.
   wholeWords(String.raw`класс[а-я]*(?= (?:ig|иммуноглобулин))`),
-  // The extent of a procedure (`более 5 см`, `1 зона`, `(1 поле)`, `1-2 стадия`, `2 ст`, a contrast dose `7,5 мл`):
-  // the dictionary names a procedure once, whatever its size, stage or dose. Ages (`до 3 лет`) stay: the dictionary
-  // has children's entries.
-  wholeWords(String.raw`(?:(?:до|более|свыше|менее|от|больше|не более) )?\d+(?: \d+)* ?(?:см|мм|см2|мл|шт|зон[аыеу]?|пол[ея]|полей|стади[а-я]*|ст)`),
+  // The extent of a procedure (`более 5 см`, `1 зона`, `(1 поле)`, `1-2 стадия`, `2 ст`, a contrast dose `7,5 мл`, a
+  // duration `3 - 6 ч`): the dictionary names a procedure once, whatever its size, stage, dose or length. Ages (`до 3
+  // лет`) stay: the dictionary has children's entries.
+  wholeWords(String.raw`(?:(?:до|более|свыше|менее|от|больше|не более) )?\d+(?: \d+)* ?(?:см|мм|см2|мл|шт|зон[аыеу]?|пол[ея]|полей|стади[а-я]*|ст|час[а-я]*|ч)`),
   wholeWords(String.raw`стади[а-я]* \d+(?: \d+)*`),
   wholeWords(String.raw`(?:\d+|[ivx]+) (?:степен[а-я]*|категори[а-я]*) сложност[а-я]*`),
   // Contrast and field strength of a scan (`с внутривенным контрастированием`, `1,5 Тл`), the patient's age and

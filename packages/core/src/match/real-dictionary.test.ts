@@ -55,6 +55,17 @@ describe('match: normalization and the term table', () => {
     expect(termsOf(a)).toEqual(termsOf(b));
   });
 
+  it('joins «не» to the adjective it negates, as the word is written either way', () => {
+    expect(termsOf('Вскрытие панариция не осложненный')).toEqual(termsOf('Вскрытие панариция неосложненный'));
+    // No stray `не` is left to read as the HE4 marker (`НЕ-4`).
+    expect(matchName('Восстановление формы зубов при не кариозных поражениях').candidates.map((c) => c.name)).not.toContain('НЕ-4');
+  });
+
+  it('reads the four organs of an abdominal ultrasound as the abdomen', () => {
+    expect(termsOf('УЗИ печени, желчного пузыря, поджелудочной железы, селезенки')).toEqual(termsOf('УЗИ органов брюшной полости'));
+    expect(termsOf('УЗИ печени и желчного пузыря')).not.toEqual(termsOf('УЗИ органов брюшной полости'));
+  });
+
   it('keeps the modality, the body part and the material apart', () => {
     expect(termsOf('МРТ коленного сустава')).not.toEqual(termsOf('КТ коленного сустава'));
     expect(termsOf('Креатинин (моча)')).not.toEqual(termsOf('Креатинин (кровь)'));
@@ -78,7 +89,8 @@ describe('match: normalization and the term table', () => {
     ['МРТ головного мозга в ангиорежиме', 'МРТ сосудов головного мозга (ангиография)'],
     ['МРТ головного мозга с контрастом 7,5 мл', 'МРТ головного мозга'],
     ['Определение S100 в биологическом материале', 'S100'],
-  ])('reads «%s» as «%s»: contrast, field strength, size, dose, stage and unnamed material are no other service', (a, b) => {
+    ['ЭЭГ мониторинг сна 3 - 6 ч.', 'ЭЭГ мониторинг сна'],
+  ])('reads «%s» as «%s»: contrast, field strength, size, dose, stage, length and unnamed material are no other service', (a, b) => {
     expect(termsOf(a)).toEqual(termsOf(b));
   });
 });
@@ -103,6 +115,9 @@ describe('match: the cascade on the client dictionary', () => {
     ['Определение IgG к вирусу простого герпеса (II тип) в сыворотке крови. Комплекс обследования супружеской пары', 'ВПГ-II IgG'],
     ['Определение протромбинового времени с последующим расчетом ПТИ и международного нормализованного отношения', 'ПВ-ПТИ-МНО'],
     ['МРТ головного мозга в ангиорежиме с контрастом 1,5 Тл', 'МРТ сосудов головного мозга (ангиография)'],
+    // A scan's `■` for the opening bracket leaves `не осложненный` in the name; negated, it names no other service.
+    ['Вскрытие подкожного панариция ■не осложненный)', 'Вскрытие панариция'],
+    ['УЗИ комплексное (печени, желчного пузыря, поджелудочной железы, селезенки) взрослых. Check up', 'УЗИ брюшной полости'],
   ])('normalizes «%s» to «%s»', (raw, expected) => {
     expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected });
   });
@@ -215,6 +230,21 @@ describe('match: the cascade on the client dictionary', () => {
   });
 });
 
+describe('match: a certificate by its form number', () => {
+  it.each([
+    ['ф071/у «Медицинская справка на школьника, отъезжающего в оздоровительный лагерь» (педиатр 4000, соскоб на я/глист 1500)', 'Справка в лагерь (071)'],
+    ['Форма № 073/у «Медицинская справка о допуске к управлению транспортным средством»', 'Справка для вождения (073)'],
+    ['Медицинский осмотр при поступлении в учебные заведения с выдачей мед. справки (форма № 075У) ЖЕН', 'Медицинская справка (075, ранее 086)'],
+  ])('normalizes «%s» to «%s» by the form it names', (raw, expected) => {
+    expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected, method: 'code' });
+  });
+
+  it('leaves a form the dictionary lacks, or only names as a former number, to the name', () => {
+    expect(matchName('ф076/у для получения разрешения на приобретение, хранение и ношение гражданского оружия').method).not.toBe('code');
+    expect(matchName('Дубликат паспорта здоровья (Форма № 086)').status).not.toBe('normalized');
+  });
+});
+
 describe('match: the curated aliases of dictionary names', () => {
   it.each([
     // Other names of the same service, which no wording rule derives.
@@ -227,6 +257,7 @@ describe('match: the curated aliases of dictionary names', () => {
     ['Массаж передней брюшной стенки живота', 'Массаж живота'],
     // A shorter alias of a longer name (`Рентген голени` of `Рентген кости голени`) beats a word that merely begins alike.
     ['Рентгенография голени в 2-х проекциях', 'Рентген кости голени'],
+    ['МРТ хиазмально-селлярной области с контрастом', 'МРТ гипофиза'],
   ])('normalizes «%s» to «%s»', (raw, expected) => {
     expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected });
   });
@@ -263,9 +294,13 @@ describe('match: a row naming only a specialist', () => {
     expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected, confidence: 0.9 });
   });
 
-  it('reads the specialist of a check-up list as a visit, but not two specialists in one name', () => {
+  it('reads the specialist of a check-up list as a visit, a compound specialty as the visit its alias names', () => {
     expect(matchName('Окулист', 'Обязательный медицинский осмотр').name).toMatch(/^Прием (окулиста|офтальмолога)$/);
-    expect(matchName('Терапевт-профпатолог').name).not.toBe('Прием терапевта');
+    // `Прием терапевта-профпатолога` is an alias of `Прием профпатолога`, `Прием кардиолога-аритмолога` of `Прием аритмолога`.
+    expect(matchName('Терапевт-профпатолог', 'Обязательный медицинский осмотр')).toMatchObject({ status: 'normalized', name: 'Прием профпатолога' });
+    expect(matchName('Кардиолог-аритмолог')).toMatchObject({ status: 'normalized', name: 'Прием аритмолога' });
+    // A specialty the dictionary names as one stays that entry.
+    expect(matchName('Стоматолог-терапевт').name).toBe('Прием стоматолога-терапевта');
   });
 });
 
@@ -275,11 +310,25 @@ describe('match: allergen codes', () => {
     ['Перец чили. f279', 'f279'],
     ['Панель аллергенов животных: перо курицы, утки, попугая. ех73', 'ex73'],
     ['Амброксол. С 96', 'c96'],
+    // A scan's l and O for the digits 1 and 0.
+    ['Пчела медоносная, il', 'i1'],
+    ['Марь белая, wlO', 'w10'],
+    ['Грибковая плесень Penicillium notatum, ml', 'm1'],
+    ['Панель пищевых аллергенов: апельсин, банан, яблоко, персик, fxl5', 'fx15'],
   ])('reads the ImmunoCAP code of «%s» as %s', (raw, code) => {
     expect(allergenCodeOf(raw)).toBe(code);
   });
 
-  it.each(['Свободный тироксин, T4', 'Эстрадиол, E2', 'Витамин D3', 'ВИЧ 1,2 иммуноблот', 'Рентген, 2 проекции'])(
+  it.each([
+    'Свободный тироксин, T4',
+    'Эстрадиол, E2',
+    'Витамин D3',
+    'ВИЧ 1,2 иммуноблот',
+    'Рентген, 2 проекции',
+    // A virus's types in Roman numerals, in capitals, are no scanned code.
+    'Герпес I, II типы (HSV I, II)',
+    'Анализ кала, со',
+  ])(
     'finds no allergen code in «%s»',
     (raw) => {
       expect(allergenCodeOf(raw)).toBeNull();

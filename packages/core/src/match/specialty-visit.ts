@@ -1,8 +1,8 @@
 /**
  * A row that names only a specialist (`Терапевт`, `Окулист`, `Отоларинголог`), as the lists of a medical check-up
  * do: the service is that specialist's visit (`Прием терапевта`, `Прием офтальмолога`, `Прием ЛОР`). Only when
- * the row's terms are exactly the specialist of a visit entry: `Терапевт-профпатолог` names two, and `Хирургическая
- * обработка раны` is no visit.
+ * the row's terms are exactly the specialist of a visit entry or of one of its aliases (`Терапевт-профпатолог` of
+ * `Прием терапевта-профпатолога`, an alias of `Прием профпатолога`): `Хирургическая обработка раны` is no visit.
  */
 import type { IndexedService } from './candidate-index.js';
 import { termsKey, toTerms } from './terms.js';
@@ -18,12 +18,16 @@ export interface SpecialtyVisits {
 
 export function createSpecialtyVisits(services: readonly IndexedService[]): SpecialtyVisits {
   const bySpecialist = new Map<string, IndexedService>();
-  for (const entry of services) {
-    if (entry.terms[0] !== VISIT || entry.terms.length < 2) continue;
-    const key = termsKey(entry.terms.slice(1));
+  const add = (entry: IndexedService, terms: readonly string[]) => {
+    if (terms[0] !== VISIT || terms.length < 2) return;
+    const key = termsKey(terms.slice(1));
     // Entries of one specialist under several names (`Прием окулиста`, `Прием офтальмолога`) read alike: the first.
     if (!bySpecialist.has(key)) bySpecialist.set(key, entry);
-  }
+  };
+  for (const entry of services) add(entry, entry.terms);
+  // Then the visits' other readings, their aliases among them (`Прием кардиолога-аритмолога` of `Прием аритмолога`):
+  // a check-up list's `Кардиолог-аритмолог`. A dictionary name keeps its specialist.
+  for (const entry of services) for (const reading of entry.readings) add(entry, reading);
   return {
     visitOf: (terms) => (terms.length === 0 || terms.includes(VISIT) ? null : bySpecialist.get(termsKey(terms)) ?? null),
   };

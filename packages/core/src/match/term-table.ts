@@ -51,7 +51,11 @@ export const TERM_EQUIVALENCES: readonly TermEquivalence[] = [
   { canonical: 'колоноскопия', variants: ['фиброколоноскопия', 'видеоколоноскопия', 'колоноскопия', 'фкс'] },
   // The breast is «грудная железа» as often as «молочная» (`УЗИ грудных желез у мужчин`).
   { canonical: 'молочная железа', variants: ['грудная железа', 'молочная железа'] },
-  { canonical: 'обп', variants: ['органы брюшной полости', 'брюшная полость', 'обп'] },
+  // The organs an abdominal ultrasound examines, listed in the order every list names them.
+  {
+    canonical: 'обп',
+    variants: ['органы брюшной полости', 'брюшная полость', 'обп', 'печень желчный пузырь поджелудочная железа селезенка'],
+  },
   { canonical: 'омт', variants: ['органы малого таза', 'малый таз', 'омт'] },
   // Intravenous laser blood irradiation: inside a vessel is inside a vein, the procedure has one name.
   { canonical: 'влок', variants: ['внутривенное лазерное облучение крови', 'внутрисосудистое лазерное облучение крови', 'влок'] },

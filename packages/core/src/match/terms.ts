@@ -17,7 +17,7 @@ const replacementsByFirstStem = buildReplacements();
 
 /** The terms of a normalized name (see {@link normalizeName}), in order, each once. */
 export function toTerms(nameNorm: string): string[] {
-  const stems = withoutAbsent(dropNoisePhrases(nameNorm).split(' '))
+  const stems = withoutAbsent(withNegatedAdjectives(dropNoisePhrases(nameNorm).split(' ')))
     .filter((word) => word.length > 0 && !isStopWord(word))
     .map(stemOf);
   const terms: string[] = [];
@@ -62,6 +62,28 @@ function withoutAbsent(words: readonly string[]): string[] {
     const absent = GENITIVE_ADJECTIVE.test(words[i + 1]!) && i + 2 < words.length ? 2 : 1;
     for (let k = 1; k <= absent; k += 1) kept.push(`без${words[i + k]!}`);
     i += absent;
+  }
+  return kept;
+}
+
+/** An adjective or a participle, by its ending (`осложненный`, `скрининговое`, `биологического`). */
+const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ых|их|ую|юю|ом|ем)$/;
+
+/**
+ * «не» joined to the adjective it negates, as it is often written (`не осложненный` ~ `неосложненный`, `не
+ * кариозных` ~ `некариозных`): one word that the adjective alone does not cover, and no stray `не` (which is also
+ * how `НЕ-4`, the HE4 marker, reads).
+ */
+function withNegatedAdjectives(words: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const next = words[i + 1];
+    if (words[i] === 'не' && next !== undefined && ADJECTIVE.test(next)) {
+      kept.push(`не${next}`);
+      i += 1;
+    } else {
+      kept.push(words[i]!);
+    }
   }
   return kept;
 }
