@@ -145,14 +145,26 @@ for (const r of rows) statuses.set(r.position.status, (statuses.get(r.position.s
 console.log(`status: ${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')}`);
 
 console.log('\nreliability (every position\'s suggestion — the match, or the first queue candidate — binned by its confidence):');
-console.log('  confidence    n   right   share right');
+console.log('  confidence    n   right   share right   mean confidence');
 const bins = [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001];
 for (let i = 0; i + 1 < bins.length; i += 1) {
   const inBin = rows.filter((r) => r.suggested && r.suggestedScore >= bins[i] && r.suggestedScore < bins[i + 1]);
   const right = inBin.filter((r) => sameService(r.suggested, r.label)).length;
   const range = `${bins[i].toFixed(2)}–${Math.min(bins[i + 1], 1).toFixed(2)}`;
-  console.log(`  ${range}  ${String(inBin.length).padStart(4)}  ${String(right).padStart(5)}   ${pct(right, inBin.length)}`);
+  const mean = inBin.length === 0 ? '' : `      ${(inBin.reduce((sum, r) => sum + r.suggestedScore, 0) / inBin.length).toFixed(3)}`;
+  console.log(`  ${range}  ${String(inBin.length).padStart(4)}  ${String(right).padStart(5)}   ${pct(right, inBin.length)}${mean}`);
 }
+// Expected calibration error of the automatic matches: the gap between confidence and share right, per bin,
+// weighted by the bin's size.
+let gap = 0;
+for (let i = 0; i + 1 < bins.length; i += 1) {
+  const inBin = auto.filter((r) => r.position.confidence >= bins[i] && r.position.confidence < bins[i + 1]);
+  if (inBin.length === 0) continue;
+  const right = inBin.filter((r) => sameService(r.position.service_id, r.label)).length;
+  const mean = inBin.reduce((sum, r) => sum + r.position.confidence, 0) / inBin.length;
+  gap += (inBin.length / auto.length) * Math.abs(mean - right / inBin.length);
+}
+console.log(`calibration of automatic matches: expected calibration error ${(100 * gap).toFixed(1)} points over ${auto.length}`);
 
 console.log('\ntrade-off: the suggestion accepted automatically when its confidence ≥ t (the shipped rule is marked *)');
 console.log('  t      matched   precision   recall');
