@@ -9,6 +9,7 @@ import { isAllergenTest } from './allergen-tests.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
+import { elementsAmong } from './entry-readings.js';
 import { createFormNumbers } from './form-numbers.js';
 import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
@@ -115,7 +116,8 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (learned) return normalized(nameNorm, learned, 1, 'synonym', candidates);
 
       const byCode = matchByCode(index, input.code, position);
-      if (byCode && !listsOutsideEntry(input.raw_name, index.termsOf(byCode.service.service_id))) {
+      const codeTerms = byCode ? index.termsOf(byCode.service.service_id) : [];
+      if (byCode && !listsOutsideEntry(input.raw_name, codeTerms) && !namesOtherElements(plain.full.terms, codeTerms)) {
         return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
       }
       // A certificate's form number is a code too, one the name carries (`ф071/у …` is `Справка в лагерь (071)`).
@@ -139,7 +141,8 @@ export function createMatcher(options: MatcherOptions): Matcher {
         return (
           (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
           joinsOutsideEntry(input.raw_name, entryTerms) ||
-          listsOutsideEntry(input.raw_name, entryTerms)
+          listsOutsideEntry(input.raw_name, entryTerms) ||
+          namesOtherElements(plain.full.terms, entryTerms)
         );
       };
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
@@ -197,6 +200,20 @@ function listsOutsideEntry(rawName: string, entryTerms: readonly string[]): bool
   }
   return false;
 }
+
+/**
+ * True for a row naming several elements when the entry does not name them all (`Электролиты в моче (калий, натрий)`
+ * for `Натрий Na (моча)`): a panel of electrolytes, which matches only an entry naming them all or naming electrolytes
+ * (`Газы крови, электролиты, добавочные тесты`), by name or by code. One element aside is no panel: `Церулоплазмин
+ * (обмен меди)`.
+ */
+function namesOtherElements(positionTerms: readonly string[], entryTerms: readonly string[]): boolean {
+  const elements = elementsAmong(positionTerms);
+  if (elements.length < 2 || entryTerms.includes(ELECTROLYTES)) return false;
+  return elements.some((element) => !entryTerms.includes(element));
+}
+
+const ELECTROLYTES = toTerms('электролиты')[0]!;
 
 /** What the scorer reads of a row: its name's terms, its section's, and the name's first sentence alone. */
 interface RowTerms {

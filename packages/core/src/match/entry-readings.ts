@@ -44,7 +44,11 @@ export function entryReadingsOf(name: string, fullTerms: readonly string[]): Ent
   const aliases = aliasesOf(name)
     .map(termsOf)
     .filter((terms) => terms.length > 1 || (terms.length === 1 && !fullTerms.includes(terms[0]!)));
-  return { unbracketed, readings: [...readings, ...glossedReadingsOf(name), ...latinNameReadingsOf(name)], aliases };
+  return {
+    unbracketed,
+    readings: [...readings, ...glossedReadingsOf(name), ...latinNameReadingsOf(name), ...elementReadingsOf(name)],
+    aliases,
+  };
 }
 
 /**
@@ -85,6 +89,38 @@ function latinNameReadingsOf(name: string): string[][] {
     if (reading.length > 0) readings.push(reading);
   }
   return readings;
+}
+
+/**
+ * The chemical elements the dictionary names with their symbol (`Калий K (кровь)`, `Натрий Na`, `Хлориды Cl`): the
+ * Russian name by the symbol. Only these symbols are glosses (`Гепатит B` and `Фактор V` name variants), and not
+ * iron: `Железо Fe` without its symbol would read as any gland (`железа`).
+ */
+const ELEMENTS: Readonly<Record<string, string>> = {
+  K: 'калий', Na: 'натрий', Ca: 'кальций', Mg: 'магний', Cl: 'хлор', Cu: 'медь', Zn: 'цинк', P: 'фосфор', Li: 'литий',
+  Se: 'селен', I: 'йод', Pb: 'свинец', Hg: 'ртуть', Mn: 'марганец', Cr: 'хром', Co: 'кобальт',
+};
+const ELEMENT_TERMS: ReadonlySet<string> = new Set(Object.values(ELEMENTS).map((name) => toTerms(name)[0]!));
+/** A Russian word, then a Latin symbol standing alone. */
+const NAMED_SYMBOL = /([А-ЯЁа-яё]+)\s+([A-Z][a-z]?)(?=$|[\s(,])/gu;
+
+/** The elements among `terms` (`кали`, `натр` …), for telling a panel of electrolytes from one of them. */
+export function elementsAmong(terms: readonly string[]): string[] {
+  return terms.filter((term) => ELEMENT_TERMS.has(term));
+}
+
+/**
+ * The name without the symbol of the element it names (`Калий (кровь)` and `Калий` of `Калий K (кровь)`): lab lists
+ * write the element, its symbol or both, and the symbol is the element's other name.
+ */
+function elementReadingsOf(name: string): string[][] {
+  const without = name.replace(NAMED_SYMBOL, (whole, word: string, symbol: string) => {
+    const element = ELEMENTS[symbol];
+    return element !== undefined && word.toLowerCase().startsWith(toTerms(element)[0]!) ? word : whole;
+  });
+  if (without === name) return [];
+  const readings = [termsOf(without), termsOf(without.replace(/\([^)]*\)/g, ' '))];
+  return readings.filter((terms, i) => terms.length > 0 && (i === 0 || terms.length < readings[0]!.length));
 }
 
 const ADJECTIVE = /(?:ой|ого|ая|ый|ий|ое|ей|его|ых|их)$/;

@@ -173,6 +173,18 @@ describe('match: the cascade on the client dictionary', () => {
     expect(matchName('Белок яичный').name).not.toBe('Протеин С');
   });
 
+  it('reads an element without its symbol, the material deciding, and a panel of electrolytes as none of them', () => {
+    expect(matchName('Калий в моче')).toMatchObject({ status: 'normalized', name: 'Калий K (моча)' });
+    expect(matchName('Определение натрий в сыворотке крови')).toMatchObject({ status: 'normalized', name: 'Натрий Na (кровь)' });
+    // No material named: blood, urine or another, a person decides.
+    expect(matchName('Калий', 'Электролиты, минеральный обмен').status).toBe('queued');
+    expect(matchName('Электролиты в моче (калий, натрий) на анализаторе').status).not.toBe('normalized');
+    // Potassium is no stool test, and iron no gland.
+    expect(termsOf('Калий')).not.toEqual(termsOf('Кал'));
+    expect(termsOf('Определение калия')).toEqual(termsOf('Калий'));
+    expect(matchName('Томосинтез одной молочной железы').candidates.map((c) => c.name)).not.toContain('Железо Fe');
+  });
+
   it('reads an entry by its bracketed Latin name alone, and keeps the species apart', () => {
     // Lab lists name the organism in Latin only; the dictionary glosses its Russian name with it.
     expect(matchName('Ureaplasma urealyticum ПЦР')).toMatchObject({ status: 'normalized', name: 'Уреаплазма (Ureaplasma urealyticum) ПЦР' });

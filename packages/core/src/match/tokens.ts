@@ -16,6 +16,12 @@ const ENDINGS = [
 
 const MIN_STEM = 3;
 
+/**
+ * Words whose stem would be another word's: `калий` / `калия` (potassium) would stem to `кал` (stool). Each keeps the
+ * longer stem its own forms share.
+ */
+const PROTECTED_STEMS: readonly string[] = ['кали'];
+
 /** The stem of one lower-case word; digits and Latin words stay as they are. */
 export function stemWord(word: string): string {
   if (!/^[а-я]+$/.test(word) || word.length < MIN_STEM + 1) return word;
@@ -23,7 +29,8 @@ export function stemWord(word: string): string {
   if (word.length === MIN_STEM + 1) return /[аеиоуыюяь]$/.test(word) ? word.slice(0, MIN_STEM) : word;
   for (const ending of ENDINGS) {
     if (word.endsWith(ending) && word.length - ending.length >= MIN_STEM) {
-      return word.slice(0, word.length - ending.length);
+      const stem = word.slice(0, word.length - ending.length);
+      return PROTECTED_STEMS.find((protectedStem) => word.startsWith(protectedStem) && protectedStem.startsWith(stem)) ?? stem;
     }
   }
   return word;
