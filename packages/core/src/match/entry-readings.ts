@@ -10,6 +10,7 @@ import { letterDesignationsOf } from './letter-designations.js';
 import { normalizeName } from './normalize.js';
 import { termClassOf } from './term-classes.js';
 import { toTerms } from './terms.js';
+import { ADJECTIVE_ENDING } from './tokens.js';
 
 /** A final one-word gloss replaces at most this many words before it (`предстательной железы`). */
 const MAX_GLOSSED_WORDS = 2;
@@ -71,7 +72,7 @@ function glossedReadingsOf(name: string): string[][] {
   // One word, or an adjective and its noun (`предстательной железы`), never two nouns: in `МРТ сосудов шеи
   // (ангиография)` the gloss names the method, and `МРТ ангиография` would read as any angiography.
   const words = normalizeName(ending[1]!).split(' ');
-  const glossable = ADJECTIVE.test(words.at(-2) ?? '') ? MAX_GLOSSED_WORDS : 1;
+  const glossable = ADJECTIVE_ENDING.test(words.at(-2) ?? '') ? MAX_GLOSSED_WORDS : 1;
   const readings: string[][] = [];
   for (let glossed = 1; glossed <= glossable && before.length - glossed >= 1; glossed += 1) {
     readings.push([...before.slice(0, before.length - glossed), gloss[0]!]);
@@ -100,7 +101,9 @@ const ELEMENTS: Readonly<Record<string, string>> = {
   K: 'калий', Na: 'натрий', Ca: 'кальций', Mg: 'магний', Cl: 'хлор', Cu: 'медь', Zn: 'цинк', P: 'фосфор', Li: 'литий',
   Se: 'селен', I: 'йод', Pb: 'свинец', Hg: 'ртуть', Mn: 'марганец', Cr: 'хром', Co: 'кобальт',
 };
-const ELEMENT_TERMS: ReadonlySet<string> = new Set(Object.values(ELEMENTS).map((name) => toTerms(name)[0]!));
+/** The stem of each element's name by its symbol (`K` → `кали`). */
+const ELEMENT_STEMS: ReadonlyMap<string, string> = new Map(Object.entries(ELEMENTS).map(([symbol, name]) => [symbol, toTerms(name)[0]!]));
+const ELEMENT_TERMS: ReadonlySet<string> = new Set(ELEMENT_STEMS.values());
 /** A Russian word, then a Latin symbol standing alone. */
 const NAMED_SYMBOL = /([А-ЯЁа-яё]+)\s+([A-Z][a-z]?)(?=$|[\s(,])/gu;
 
@@ -115,12 +118,10 @@ export function elementsAmong(terms: readonly string[]): string[] {
  */
 function elementReadingsOf(name: string): string[][] {
   const without = name.replace(NAMED_SYMBOL, (whole, word: string, symbol: string) => {
-    const element = ELEMENTS[symbol];
-    return element !== undefined && word.toLowerCase().startsWith(toTerms(element)[0]!) ? word : whole;
+    const stem = ELEMENT_STEMS.get(symbol);
+    return stem !== undefined && word.toLowerCase().startsWith(stem) ? word : whole;
   });
   if (without === name) return [];
   const readings = [termsOf(without), termsOf(without.replace(/\([^)]*\)/g, ' '))];
   return readings.filter((terms, i) => terms.length > 0 && (i === 0 || terms.length < readings[0]!.length));
 }
-
-const ADJECTIVE = /(?:ой|ого|ая|ый|ий|ое|ей|его|ых|их)$/;

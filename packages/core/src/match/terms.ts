@@ -6,7 +6,7 @@
 import { dropNoisePhrases, isStopWord } from './noise-words.js';
 import { normalizeName } from './normalize.js';
 import { TERM_EQUIVALENCES } from './term-table.js';
-import { stemWord } from './tokens.js';
+import { ADJECTIVE_ENDING, stemWord } from './tokens.js';
 
 interface Replacement {
   readonly from: readonly string[];
@@ -66,9 +66,6 @@ function withoutAbsent(words: readonly string[]): string[] {
   return kept;
 }
 
-/** An adjective or a participle, by its ending (`осложненный`, `скрининговое`, `биологического`). */
-const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ых|их|ую|юю|ом|ем)$/;
-
 /**
  * «не» joined to the adjective it negates, as it is often written (`не осложненный` ~ `неосложненный`, `не
  * кариозных` ~ `некариозных`): one word that the adjective alone does not cover, and no stray `не` (which is also
@@ -78,7 +75,7 @@ function withNegatedAdjectives(words: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const next = words[i + 1];
-    if (words[i] === 'не' && next !== undefined && ADJECTIVE.test(next)) {
+    if (words[i] === 'не' && next !== undefined && ADJECTIVE_ENDING.test(next)) {
       kept.push(`не${next}`);
       i += 1;
     } else {

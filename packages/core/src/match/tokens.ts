@@ -22,6 +22,12 @@ const MIN_STEM = 3;
  */
 const PROTECTED_STEMS: readonly string[] = ['кали'];
 
+/**
+ * An adjective or a participle, by its ending (`осложненный`, `скрининговое`, `предстательной`, `биологического`);
+ * some nouns end so too, which is why callers ask only of a word before a noun or after «не».
+ */
+export const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ых|их|ую|юю|ом|ем|ей)$/;
+
 /** The stem of one lower-case word; digits and Latin words stay as they are. */
 export function stemWord(word: string): string {
   if (!/^[а-я]+$/.test(word) || word.length < MIN_STEM + 1) return word;
