@@ -4,6 +4,7 @@
  * first: an analyst's decision outranks the code stage's guess. Each stage records its `method`.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
+import { aliasesForDictionary } from './alias-selection.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isAllergenTest } from './allergen-tests.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
@@ -17,6 +18,7 @@ import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
 import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
+import type { AliasTable } from './vocabulary.js';
 
 /** What the cascade is asked to match: one priced row. */
 export interface MatchInput {
@@ -66,6 +68,13 @@ export interface MatcherOptions {
   readonly thresholds?: Partial<MatchThresholds>;
   /** The last stage; without it the cascade ends with fuzzy. */
   readonly embeddings?: EmbeddingStage;
+  /**
+   * Curated aliases of the dictionary's names (vocabulary.ts: `parseAliasTable`, `aliasTableFrom`).
+   * @default the bundled aliases when the dictionary is the bundled one, else none (alias-selection.ts)
+   */
+  readonly aliases?: AliasTable;
+  /** Receives what the user should know about the configuration (e.g. alias entries that name no entry). */
+  readonly warn?: (message: string) => void;
 }
 
 /** How many index candidates the fuzzy stage scores per name. */
@@ -86,7 +95,7 @@ const CODE_NAME_FLOOR = 0.45;
 /** Builds a matcher over one dictionary version and the synonyms learned so far. */
 export function createMatcher(options: MatcherOptions): Matcher {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
-  const index = createCandidateIndex(options.services);
+  const index = createCandidateIndex(options.services, aliasesForDictionary(options.services, options.aliases, options.warn ?? (() => undefined)));
   const visits = createSpecialtyVisits(index.services);
   const forms = createFormNumbers(index.services);
   const servicesById = new Map(options.services.map((s) => [s.service_id, s]));

@@ -5,7 +5,21 @@ export { isCodeMnemonic } from './code-mnemonic.js';
 export { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 export { contestedTermsOf, scoreTermCoverage, termCredit, type TermWeights, type PositionTerms, type EntryTerms } from './scorers/term-coverage.js';
 export { toTerms } from './terms.js';
-export { TERM_EQUIVALENCES, type TermEquivalence } from './term-table.js';
+export {
+  TERM_EQUIVALENCES,
+  VOCABULARY,
+  VOCABULARY_FILES,
+  BUNDLED_ALIASES,
+  NO_ALIASES,
+  aliasTableFrom,
+  checkAliasTable,
+  parseAliasTable,
+  type AliasCheck,
+  type AliasTable,
+  type AllergenTestWords,
+  type TermEquivalence,
+  type Vocabulary,
+} from './vocabulary.js';
 export { compareTermClasses, termClassOf, type TermClass } from './term-classes.js';
 export {
   createEmbeddingStage,
