@@ -12,6 +12,8 @@ import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { elementsAmong } from './entry-readings.js';
 import { createFormNumbers } from './form-numbers.js';
+import { createSiblingDecider } from './sibling-decider.js';
+import { dictionaryStructureOf } from './dictionary-structure.js';
 import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
@@ -103,6 +105,7 @@ export function createMatcher(options: MatcherOptions): Matcher {
   for (const synonym of options.synonyms ?? []) {
     if (servicesById.has(synonym.service_id)) synonyms.set(synonym.name_norm, synonym.service_id);
   }
+  const siblings = createSiblingDecider(dictionaryStructureOf(options.services), options.services);
 
   const matcher: Matcher = {
     async matchAll(inputs, matchOptions) {
@@ -110,7 +113,11 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (!options.embeddings) return outcomes;
       return options.embeddings.apply(inputs, outcomes, matchOptions?.warn ?? (() => undefined));
     },
-    match(input) {
+    // The stages choose an entry; the row's code, method or material then decide between its siblings.
+    match: (input) => decideSibling(input, stages.match(input)),
+  };
+  const stages = {
+    match(input: MatchInput): MatchOutcome {
       const nameNorm = normalizeName(input.raw_name);
       const plain = positionTermsOf(input, nameNorm);
       const entries = candidatesOf(index, plain);
@@ -163,6 +170,13 @@ export function createMatcher(options: MatcherOptions): Matcher {
       return { name_norm: nameNorm, service_id: null, confidence: best?.score ?? 0, method: null, status, candidates };
     },
   };
+
+  /** The sibling the row decides (sibling-decider.ts) in place of the chosen entry; an analyst's synonym stands. */
+  function decideSibling(input: MatchInput, outcome: MatchOutcome): MatchOutcome {
+    if (outcome.service_id === null || outcome.method === 'synonym') return outcome;
+    const decision = siblings.decide(input, outcome.service_id);
+    return decision.kind === 'switched' ? { ...outcome, service_id: decision.service_id } : outcome;
+  }
   return matcher;
 }
 

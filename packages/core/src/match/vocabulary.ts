@@ -1,7 +1,7 @@
 /**
  * The matcher's vocabulary, read from the data files of `packages/core/assets/vocabulary/` (docs/matching.md): the
- * term table, noise phrases, stop words, term classes, letter designations, element symbols, the allergen-test words
- * and the aliases of the bundled dictionary's names. This is the one module that parses and validates them; every
+ * term table, noise phrases, stop words, term classes, letter designations, element symbols, the allergen-test words,
+ * the methods and materials that tell sibling entries apart, and the aliases of the bundled dictionary's names. This is the one module that parses and validates them; every
  * error names the file and the line.
  *
  * The files are plain text (TSV or one item per line, `#` comments) so that a linguist can edit them. tsup bundles
@@ -14,6 +14,8 @@ import allergenTestsText from '../../assets/vocabulary/allergen-tests.tsv';
 import aliasesText from '../../assets/vocabulary/aliases.dictionary.tsv';
 import elementsText from '../../assets/vocabulary/chemical-elements.tsv';
 import lettersText from '../../assets/vocabulary/letter-designations.tsv';
+import materialsText from '../../assets/vocabulary/materials.tsv';
+import methodsText from '../../assets/vocabulary/methods.tsv';
 import noisePhrasesText from '../../assets/vocabulary/noise-phrases.txt';
 import stopWordsText from '../../assets/vocabulary/stop-words.txt';
 import classPatternsText from '../../assets/vocabulary/term-class-patterns.tsv';
@@ -71,7 +73,14 @@ export interface Vocabulary {
   /** Element symbol → its Russian name (`K` → `калий`). */
   readonly chemicalElements: Readonly<Record<string, string>>;
   readonly allergenTests: AllergenTestWords;
+  /** Laboratory methods that tell sibling entries apart: method key → a pattern its terms match (`ифа`, `ихл`). */
+  readonly methods: FeatureWords;
+  /** Materials that tell sibling entries apart: material key → a pattern its terms match (`кровь`, `моча`). */
+  readonly materials: FeatureWords;
 }
+
+/** Named features stated by terms: key → a pattern a term matches when it states that feature. */
+export type FeatureWords = ReadonlyMap<string, RegExp>;
 
 /** The file names of the bundled vocabulary, inside `packages/core/assets/vocabulary/`. */
 export const VOCABULARY_FILES = {
@@ -83,6 +92,8 @@ export const VOCABULARY_FILES = {
   letterDesignations: 'letter-designations.tsv',
   chemicalElements: 'chemical-elements.tsv',
   allergenTests: 'allergen-tests.tsv',
+  methods: 'methods.tsv',
+  materials: 'materials.tsv',
   aliases: 'aliases.dictionary.tsv',
 } as const;
 
@@ -159,6 +170,27 @@ export function parsePairs(text: string, file: string, check: (key: string, valu
     pairs[key!] = value!;
   }
   return pairs;
+}
+
+/**
+ * Parses named features (`key<TAB>word word …`): each word a term, `*` standing for any letters; a key may take
+ * several lines. The words of a key become one anchored pattern.
+ */
+export function parseFeatureWords(text: string, file: string): Map<string, RegExp> {
+  const words = new Map<string, string[]>();
+  for (const line of dataLines(text)) {
+    const [key, field] = fields(line, file, 2);
+    const list = words.get(key!) ?? [];
+    for (const word of field!.split(/\s+/)) {
+      if (!/^[\p{L}\p{N}*]+$/u.test(word) || word.replace(/\*/g, '').length === 0) {
+        fail(`${file}:${line.number}: «${word}» is not a word (letters and digits, \`*\` for any letters)`);
+      }
+      if (word !== word.toLowerCase()) fail(`${file}:${line.number}: «${word}» must be written in lower case`);
+      list.push(word.replace(/\*/g, '\\p{L}*'));
+    }
+    words.set(key!, list);
+  }
+  return new Map([...words].map(([key, list]) => [key, new RegExp(`^(?:${list.join('|')})$`, 'u')]));
 }
 
 /**
@@ -323,6 +355,8 @@ function parseBundledVocabulary(): Vocabulary {
       otherServicePrefixes: allergen.get('other-service-prefixes') ?? [],
       notAllergenCodes: allergen.get('not-allergen-codes') ?? [],
     },
+    methods: parseFeatureWords(methodsText, files.methods),
+    materials: parseFeatureWords(materialsText, files.materials),
   };
 }
 
