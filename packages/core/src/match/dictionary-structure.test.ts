@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogue } from '../catalogue/create-catalogue.js';
 import { loadDefaultDictionary } from '../dictionary/default-dictionary.js';
 import type { Service } from '../storage/records.js';
 import { createMatcher } from './cascade.js';
@@ -53,6 +54,15 @@ describe('dictionary structure of the bundled dictionary', () => {
     const hbs = structure.classOf(idOf('Гепатит B HBsAg'))!;
     const hbc = structure.classOf(idOf('Гепатит B HBcAg'))!;
     expect(hbs.group_id === null || hbs.group_id !== hbc.group_id).toBe(true);
+  });
+
+  it('shows the class and the siblings on the service read', async () => {
+    const catalogue = await createCatalogue({ services });
+    const doppler = services.filter((s) => s.name.startsWith('Доплер УЗИ плода'));
+    const classes = await Promise.all(doppler.map(async (s) => (await catalogue.getService(s.service_id)).class_id));
+    expect(new Set(classes).size).toBe(1);
+    const ige = await catalogue.getService(idOf('IgE специфический аллергены'));
+    expect(ige.siblings.map((s) => [s.name, s.features.tariff_codes])).toEqual([['IgE специфический возбудители', ['B06.457.006']]]);
   });
 
   it('derives a fixed-size structure (a change here is a change of the dictionary or of the rules)', () => {

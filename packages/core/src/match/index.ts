@@ -37,4 +37,15 @@ export {
   type MatchThresholds,
   type MatchAllOptions,
 } from './cascade.js';
+export {
+  codeShapeOf,
+  dictionaryStructureOf,
+  type DictionaryStructure,
+  type ServiceClass,
+  type ServiceStructure,
+  type SiblingFeatures,
+  type SiblingGroup,
+} from './dictionary-structure.js';
+export { createSiblingDecider, type SiblingDecider, type SiblingDecision, type SiblingEvidence, type SiblingRow } from './sibling-decider.js';
+export { aliasesForDictionary, BUNDLED_ALIASES_MIN_SHARE } from './alias-selection.js';
 export { withdrawConcentratedGroups, WITHDRAWAL_CONFIDENCE, CONCENTRATED_GROUP_SIZE } from './concentrated-groups.js';
