@@ -9,4 +9,6 @@ export default defineConfig({
   target: 'node20',
   // The conformance suites (testing entry) import vitest from the adapter author's project.
   external: ['vitest'],
+  // The vocabulary's data files (assets/vocabulary) are bundled as strings, so the browser entry reads no file.
+  loader: { '.tsv': 'text', '.txt': 'text' },
 });

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
-import { createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
+import { aliasesFromEnv, createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
 import { startServer } from './server.js';
@@ -42,8 +42,12 @@ export async function openCatalogue(dataDir: string, dictionaryFile: string | un
   // data folder, so a later upload (or a restart) embeds only names it has not seen.
   const embedder = embedderFromEnv(process.env, createFileEmbeddingCache(join(resolve(dataDir), 'embeddings.jsonl'))) ?? undefined;
   io?.err(embedder ? `pricecat: embeddings on (${embedder.model})\n` : 'pricecat: embeddings off (set PRICECAT_EMBEDDINGS_MODEL to switch them on)\n');
+  // A dictionary other than the bundled one brings the aliases of its names (PRICECAT_ALIASES: a TSV or JSON file).
+  const aliases = await aliasesFromEnv(process.env);
+  if (aliases) io?.err(`pricecat: aliases from ${aliases.source} (${aliases.entries.size} entries)\n`);
+  const warn = (message: string) => io?.err(`pricecat: ${message}\n`);
   // The watched folder (`/api/settings`, `/api/scan`) reads the server's file system.
-  return createCatalogue({ storage, services, ocr, folder: createNodeFolderAccess(), ...(embedder && { embedder }) });
+  return createCatalogue({ storage, services, ocr, folder: createNodeFolderAccess(), warn, ...(aliases && { aliases }), ...(embedder && { embedder }) });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */

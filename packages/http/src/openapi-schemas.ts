@@ -274,8 +274,35 @@ export const schemas = {
       ref('Service'),
       {
         type: 'object',
-        required: ['prices', 'positions'],
-        properties: { prices: ref('PriceSummary'), positions: { type: 'integer', description: 'Positions matched to it.' } },
+        required: ['prices', 'positions', 'class_id', 'siblings'],
+        properties: {
+          prices: ref('PriceSummary'),
+          positions: { type: 'integer', description: 'Positions matched to it.' },
+          class_id: { type: 'string', description: 'Its class of duplicate entries (one service under several names or specialties).' },
+          siblings: {
+            type: 'array',
+            description: 'Entries sharing its base name that differ by method, material or tariff code, with what tells them apart.',
+            items: {
+              type: 'object',
+              required: ['class_id', 'service_id', 'name', 'features'],
+              properties: {
+                class_id: { type: 'string' },
+                service_id: { type: 'string' },
+                name: { type: 'string' },
+                features: {
+                  type: 'object',
+                  required: ['methods', 'materials', 'tariff_codes', 'code_shapes'],
+                  properties: {
+                    methods: { type: 'array', items: { type: 'string' } },
+                    materials: { type: 'array', items: { type: 'string' } },
+                    tariff_codes: { type: 'array', items: { type: 'string' } },
+                    code_shapes: { type: 'array', items: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     ],
   },

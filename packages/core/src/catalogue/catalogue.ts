@@ -2,6 +2,7 @@
  * The `Catalogue`: every use case of pricecat bound to its dependencies. The HTTP layer and the CLI
  * call only this. Errors are {@link PricecatError}s with stable codes.
  */
+import type { ServiceStructure } from '../match/dictionary-structure.js';
 import type { Clinic, Position, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
 import type { OutlierBounds } from './outliers.js';
 import type { PriceChangePage, PriceChangeQuery } from './price-changes.js';
@@ -174,6 +175,13 @@ export interface ServiceQuery extends PageRequest {
 export interface ServiceDetails extends Service {
   readonly prices: PriceSummary;
   readonly positions: number;
+  /**
+   * Its class of duplicate entries (match/dictionary-structure.ts): entries of one class are one service, e.g. one name
+   * under several specialties; comparison may show them as one.
+   */
+  readonly class_id: string;
+  /** The other classes of its sibling group (same base name, another method, material or code), with what tells them apart. */
+  readonly siblings: ServiceStructure['siblings'];
 }
 
 /** One name to reconcile against the dictionary (W3C Reconciliation API query, already parsed). */

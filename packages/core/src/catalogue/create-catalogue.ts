@@ -5,6 +5,7 @@
 import type { Embedder } from '../embed/embedder.js';
 import { createMatcher, type Matcher } from '../match/cascade.js';
 import { createEmbeddingStage } from '../match/embedding-stage.js';
+import type { AliasTable } from '../match/vocabulary.js';
 import type { Service } from '../storage/records.js';
 import { createMemoryStorage } from '../storage/memory.js';
 import type { Storage } from '../storage/storage.js';
@@ -56,6 +57,13 @@ export interface CatalogueDeps {
    * @default none: setting a watch folder or scanning is refused with INVALID_INPUT
    */
   readonly folder?: FolderAccess;
+  /**
+   * Curated aliases of the dictionary's entry names (`parseAliasTable` / `aliasTableFrom`, or `loadAliasFile` from
+   * `@pricecat/core/node`). @default the bundled aliases when the dictionary is the bundled one, else none
+   */
+  readonly aliases?: AliasTable;
+  /** Receives configuration warnings (e.g. alias entries that name no dictionary entry). @default ignored */
+  readonly warn?: (message: string) => void;
 }
 
 export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalogue> {
@@ -80,6 +88,8 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
         createMatcher({
           services,
           synonyms,
+          ...(deps.aliases && { aliases: deps.aliases }),
+          ...(deps.warn && { warn: deps.warn }),
           ...(deps.embedder && { embeddings: createEmbeddingStage({ embedder: deps.embedder, services }) }),
         }),
       )),

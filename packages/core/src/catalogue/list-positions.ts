@@ -1,6 +1,7 @@
 /**
  * Positions, filterable and paged (the full dump), and the dictionary listing.
  */
+import { dictionaryStructureOf } from '../match/dictionary-structure.js';
 import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
 import type { Position, Service } from '../storage/records.js';
@@ -39,9 +40,12 @@ export function listServices(model: ReadModel, query: ServiceQuery = {}): Page<S
 export function getService(model: ReadModel, serviceId: string): ServiceDetails {
   const service = model.servicesById.get(serviceId);
   if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  const structure = dictionaryStructureOf(model.services).structureOf(serviceId);
   return {
     ...service,
     prices: summarizePrices(model, serviceId),
     positions: model.positionsByService.get(serviceId)?.length ?? 0,
+    class_id: structure?.class_id ?? `cls_${serviceId.replace(/^svc_/, '')}`,
+    siblings: structure?.siblings ?? [],
   };
 }

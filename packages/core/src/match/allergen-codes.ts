@@ -8,6 +8,7 @@
  * (`Пчела медоносная, il`, `Марь белая, wlO`); a code in lower case is read through them.
  */
 import { cyrillicLookAlikesToLatin } from '../text/look-alikes.js';
+import { VOCABULARY } from './vocabulary.js';
 
 const ALLERGEN_CODE = /[,.]\s*((?:[fwtgmedikcoph]|[fgtwmeh]x)\s?\d{1,3})\s*\)?\s*$/i;
 /**
@@ -15,8 +16,11 @@ const ALLERGEN_CODE = /[,.]\s*((?:[fwtgmedikcoph]|[fgtwmeh]x)\s?\d{1,3})\s*\)?\s
  * code's number never begins with 0, so a word such as `со` (`c0`) is no code.
  */
 const SCANNED_ALLERGEN_CODE = /[,.]\s*((?:[fwtgmedikcoph]|[fgtwmeh]x)\s?[1-9lI|][0-9lIOo|]{0,2})\s*\)?\s*$/;
-/** Same shape, other meaning: thyroid hormones, oestrogens, complement, vitamin D, progesterone. */
-const NOT_ALLERGENS = new Set(['t3', 't4', 'e1', 'e2', 'e3', 'c3', 'c4', 'd2', 'd3', 'p4']);
+/**
+ * Same shape, other meaning: thyroid hormones, oestrogens, complement, vitamin D, progesterone
+ * (`assets/vocabulary/allergen-tests.tsv`).
+ */
+const NOT_ALLERGENS: ReadonlySet<string> = new Set(VOCABULARY.allergenTests.notAllergenCodes);
 
 /** The ImmunoCAP allergen code a name ends with (`f10`), or null. OCR look-alikes (`ех73`) are read as Latin. */
 export function allergenCodeOf(rawName: string): string | null {

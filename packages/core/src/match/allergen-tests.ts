@@ -12,13 +12,15 @@
  */
 import { allergenCodeOf } from './allergen-codes.js';
 import { termClassOf } from './term-classes.js';
+import { VOCABULARY } from './vocabulary.js';
 
+// The words are data: `assets/vocabulary/allergen-tests.tsv` (vocabulary.ts reads it).
 /** Words (stems) that make a mention of allergens an allergen test: specific IgE, a panel, a mix. */
-const TEST_WORDS = new Set(['ige', 'специфическ', 'панел', 'смес']);
+const TEST_WORDS: ReadonlySet<string> = new Set(VOCABULARY.allergenTests.testWords);
 /** The stem of «общий»: `Ig E общий` is total IgE. */
-const TOTAL = 'общ';
+const TOTAL = VOCABULARY.allergenTests.total;
 /** Stems that make a mention of allergens another service: skin and provocation tests, immunotherapy. */
-const NOT_A_BLOOD_TEST = /^(?:асит|иммунотерап|терап|лечен|проб|прик|скарифик|аппликац|провокац|кожн|внутрикожн)/;
+const NOT_A_BLOOD_TEST = new RegExp(`^(?:${VOCABULARY.allergenTests.otherServicePrefixes.map(escapeRegExp).join('|')})`);
 
 /** True for a row that is an allergen-specific IgE test, by its name (terms and raw text) or its section. */
 export function isAllergenTest(rawName: string, nameTerms: readonly string[], sectionTerms: readonly string[]): boolean {
@@ -42,4 +44,8 @@ function namesAllergenTest(terms: readonly string[]): boolean {
     terms.some((term) => TEST_WORDS.has(term)) &&
     !terms.some((term) => NOT_A_BLOOD_TEST.test(term) || namesOtherClass(term))
   );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

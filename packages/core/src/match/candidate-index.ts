@@ -6,6 +6,7 @@ import type { Service } from '../storage/records.js';
 import type { TermWeights } from './scorers/term-coverage.js';
 import { entryReadingsOf, termsOf } from './entry-readings.js';
 import { termsKey } from './terms.js';
+import { BUNDLED_ALIASES, type AliasTable } from './vocabulary.js';
 
 /** A dictionary service prepared for matching. */
 export interface IndexedService {
@@ -38,11 +39,14 @@ export interface CandidateIndex {
   candidates(terms: readonly string[], limit: number): readonly IndexedService[];
 }
 
-/** Builds the index once per dictionary version; lookups are then cheap. */
-export function createCandidateIndex(services: readonly Service[]): CandidateIndex {
+/**
+ * Builds the index once per dictionary version; lookups are then cheap. `aliases`: the curated aliases of the
+ * dictionary's names (default: the bundled dictionary's).
+ */
+export function createCandidateIndex(services: readonly Service[], aliases: AliasTable = BUNDLED_ALIASES): CandidateIndex {
   const prepared = services.map((service) => {
     const terms = termsOf(service.name);
-    return { service, terms, ...entryReadingsOf(service.name, terms) };
+    return { service, terms, ...entryReadingsOf(service.name, terms, aliases) };
   });
   // An alias that reads exactly as another entry's name, or as one of its readings, is that entry's wording, not
   // this one's (`Допплерография плода` of `Доплер УЗИ плода` reads `узи плод`, as `УЗИ плода (для беременных)` does).

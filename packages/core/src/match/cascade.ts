@@ -4,6 +4,7 @@
  * first: an analyst's decision outranks the code stage's guess. Each stage records its `method`.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
+import { aliasesForDictionary } from './alias-selection.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isAllergenTest } from './allergen-tests.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
@@ -11,12 +12,15 @@ import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
 import { elementsAmong } from './entry-readings.js';
 import { createFormNumbers } from './form-numbers.js';
+import { createSiblingDecider } from './sibling-decider.js';
+import { dictionaryStructureOf } from './dictionary-structure.js';
 import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
 import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
+import type { AliasTable } from './vocabulary.js';
 
 /** What the cascade is asked to match: one priced row. */
 export interface MatchInput {
@@ -66,6 +70,13 @@ export interface MatcherOptions {
   readonly thresholds?: Partial<MatchThresholds>;
   /** The last stage; without it the cascade ends with fuzzy. */
   readonly embeddings?: EmbeddingStage;
+  /**
+   * Curated aliases of the dictionary's names (vocabulary.ts: `parseAliasTable`, `aliasTableFrom`).
+   * @default the bundled aliases when the dictionary is the bundled one, else none (alias-selection.ts)
+   */
+  readonly aliases?: AliasTable;
+  /** Receives what the user should know about the configuration (e.g. alias entries that name no entry). */
+  readonly warn?: (message: string) => void;
 }
 
 /** How many index candidates the fuzzy stage scores per name. */
@@ -86,7 +97,7 @@ const CODE_NAME_FLOOR = 0.45;
 /** Builds a matcher over one dictionary version and the synonyms learned so far. */
 export function createMatcher(options: MatcherOptions): Matcher {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
-  const index = createCandidateIndex(options.services);
+  const index = createCandidateIndex(options.services, aliasesForDictionary(options.services, options.aliases, options.warn ?? (() => undefined)));
   const visits = createSpecialtyVisits(index.services);
   const forms = createFormNumbers(index.services);
   const servicesById = new Map(options.services.map((s) => [s.service_id, s]));
@@ -94,6 +105,7 @@ export function createMatcher(options: MatcherOptions): Matcher {
   for (const synonym of options.synonyms ?? []) {
     if (servicesById.has(synonym.service_id)) synonyms.set(synonym.name_norm, synonym.service_id);
   }
+  const siblings = createSiblingDecider(dictionaryStructureOf(options.services), options.services);
 
   const matcher: Matcher = {
     async matchAll(inputs, matchOptions) {
@@ -101,7 +113,11 @@ export function createMatcher(options: MatcherOptions): Matcher {
       if (!options.embeddings) return outcomes;
       return options.embeddings.apply(inputs, outcomes, matchOptions?.warn ?? (() => undefined));
     },
-    match(input) {
+    // The stages choose an entry; the row's code, method or material then decide between its siblings.
+    match: (input) => decideSibling(input, stages.match(input)),
+  };
+  const stages = {
+    match(input: MatchInput): MatchOutcome {
       const nameNorm = normalizeName(input.raw_name);
       const plain = positionTermsOf(input, nameNorm);
       const entries = candidatesOf(index, plain);
@@ -154,6 +170,13 @@ export function createMatcher(options: MatcherOptions): Matcher {
       return { name_norm: nameNorm, service_id: null, confidence: best?.score ?? 0, method: null, status, candidates };
     },
   };
+
+  /** The sibling the row decides (sibling-decider.ts) in place of the chosen entry; an analyst's synonym stands. */
+  function decideSibling(input: MatchInput, outcome: MatchOutcome): MatchOutcome {
+    if (outcome.service_id === null || outcome.method === 'synonym') return outcome;
+    const decision = siblings.decide(input, outcome.service_id);
+    return decision.kind === 'switched' ? { ...outcome, service_id: decision.service_id } : outcome;
+  }
   return matcher;
 }
 

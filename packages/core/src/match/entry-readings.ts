@@ -3,14 +3,14 @@
  * (простаты)`, `Рентген головы (черепа)`, `ЦМВ (ВПГ-V) Ig G`. A price list may use the name without the gloss
  * (`УЗИ предстательной железы`) or the gloss in place of what it glosses (`Рентгенография черепа`,
  * `УЗИ простаты`), and either is that entry. And a service may go by another name altogether (`Свертываемость
- * крови` is `Время свертывания`): the curated aliases of dictionary-aliases.ts.
+ * крови` is `Время свертывания`): the curated aliases of the dictionary (an {@link AliasTable}, vocabulary.ts).
  */
-import { aliasesOf } from './dictionary-aliases.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import { normalizeName } from './normalize.js';
 import { termClassOf } from './term-classes.js';
 import { toTerms } from './terms.js';
 import { ADJECTIVE_ENDING } from './tokens.js';
+import { BUNDLED_ALIASES, VOCABULARY, type AliasTable } from './vocabulary.js';
 
 /** A final one-word gloss replaces at most this many words before it (`предстательной железы`). */
 const MAX_GLOSSED_WORDS = 2;
@@ -38,17 +38,18 @@ export interface EntryReadings {
  * more (`Уреаплазма (Ureaplasma urealyticum) ПЦР` reads `Ureaplasma urealyticum ПЦР`, as lab lists write it). Apart,
  * the name's curated aliases, each read as a name.
  */
-export function entryReadingsOf(name: string, fullTerms: readonly string[]): EntryReadings {
+export function entryReadingsOf(name: string, fullTerms: readonly string[], aliases: AliasTable = BUNDLED_ALIASES): EntryReadings {
   const outside = termsOf(name.replace(/\([^)]*\)/g, ' '));
   const unbracketed = outside.length > 0 ? outside : [...fullTerms];
   const readings = outside.length > 0 && outside.length < fullTerms.length ? [outside] : [];
-  const aliases = aliasesOf(name)
+  const aliasTerms = aliases
+    .aliasesOf(name)
     .map(termsOf)
     .filter((terms) => terms.length > 1 || (terms.length === 1 && !fullTerms.includes(terms[0]!)));
   return {
     unbracketed,
     readings: [...readings, ...glossedReadingsOf(name), ...latinNameReadingsOf(name), ...elementReadingsOf(name)],
-    aliases,
+    aliases: aliasTerms,
   };
 }
 
@@ -95,12 +96,9 @@ function latinNameReadingsOf(name: string): string[][] {
 /**
  * The chemical elements the dictionary names with their symbol (`Калий K (кровь)`, `Натрий Na`, `Хлориды Cl`): the
  * Russian name by the symbol. Only these symbols are glosses (`Гепатит B` and `Фактор V` name variants), and not
- * iron: `Железо Fe` without its symbol would read as any gland (`железа`).
+ * iron: `Железо Fe` without its symbol would read as any gland (`железа`). Data: `assets/vocabulary/chemical-elements.tsv`.
  */
-const ELEMENTS: Readonly<Record<string, string>> = {
-  K: 'калий', Na: 'натрий', Ca: 'кальций', Mg: 'магний', Cl: 'хлор', Cu: 'медь', Zn: 'цинк', P: 'фосфор', Li: 'литий',
-  Se: 'селен', I: 'йод', Pb: 'свинец', Hg: 'ртуть', Mn: 'марганец', Cr: 'хром', Co: 'кобальт',
-};
+const ELEMENTS: Readonly<Record<string, string>> = VOCABULARY.chemicalElements;
 /** The stem of each element's name by its symbol (`K` → `кали`). */
 const ELEMENT_STEMS: ReadonlyMap<string, string> = new Map(Object.entries(ELEMENTS).map(([symbol, name]) => [symbol, toTerms(name)[0]!]));
 const ELEMENT_TERMS: ReadonlySet<string> = new Set(ELEMENT_STEMS.values());

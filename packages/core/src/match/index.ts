@@ -5,7 +5,21 @@ export { isCodeMnemonic } from './code-mnemonic.js';
 export { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 export { contestedTermsOf, scoreTermCoverage, termCredit, type TermWeights, type PositionTerms, type EntryTerms } from './scorers/term-coverage.js';
 export { toTerms } from './terms.js';
-export { TERM_EQUIVALENCES, type TermEquivalence } from './term-table.js';
+export {
+  TERM_EQUIVALENCES,
+  VOCABULARY,
+  VOCABULARY_FILES,
+  BUNDLED_ALIASES,
+  NO_ALIASES,
+  aliasTableFrom,
+  checkAliasTable,
+  parseAliasTable,
+  type AliasCheck,
+  type AliasTable,
+  type AllergenTestWords,
+  type TermEquivalence,
+  type Vocabulary,
+} from './vocabulary.js';
 export { compareTermClasses, termClassOf, type TermClass } from './term-classes.js';
 export {
   createEmbeddingStage,
@@ -23,4 +37,15 @@ export {
   type MatchThresholds,
   type MatchAllOptions,
 } from './cascade.js';
+export {
+  codeShapeOf,
+  dictionaryStructureOf,
+  type DictionaryStructure,
+  type ServiceClass,
+  type ServiceStructure,
+  type SiblingFeatures,
+  type SiblingGroup,
+} from './dictionary-structure.js';
+export { createSiblingDecider, type SiblingDecider, type SiblingDecision, type SiblingEvidence, type SiblingRow } from './sibling-decider.js';
+export { aliasesForDictionary, BUNDLED_ALIASES_MIN_SHARE } from './alias-selection.js';
 export { withdrawConcentratedGroups, WITHDRAWAL_CONFIDENCE, CONCENTRATED_GROUP_SIZE } from './concentrated-groups.js';

@@ -7,7 +7,7 @@
 import type { IndexedService } from './candidate-index.js';
 import { termsKey, toTerms } from './terms.js';
 
-/** The term of «прием» (and «консультация», «осмотр»: term-table.ts). */
+/** The term of «прием» (and «консультация», «осмотр»: assets/vocabulary/terms.tsv). */
 const VISIT = toTerms('прием')[0]!;
 
 /** Finds the visit entry of a row that names only its specialist. */

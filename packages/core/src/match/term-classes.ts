@@ -2,24 +2,16 @@
  * Classes of terms that must agree for two names to denote one service: the imaging modality, the
  * material a test is run on, the antibody class and the quantitative/qualitative reading. A shared
  * body part does not make `МРТ коленного сустава` a knee X-ray, and a shared analyte does not make
- * urine urea serum urea. Terms are the output of `toTerms` (stems and canonical terms).
+ * urine urea serum urea. Terms are the output of `toTerms` (stems and canonical terms). The members are data:
+ * `assets/vocabulary/term-classes.tsv` and `term-class-patterns.tsv` (vocabulary.ts reads them).
  */
+import { VOCABULARY, type TermClass } from './vocabulary.js';
 
-export type TermClass = 'modality' | 'material' | 'antibody' | 'reading' | 'method';
 
-const CLASS_MEMBERS: Readonly<Record<TermClass, readonly string[]>> = {
-  modality: [
-    'узи', 'мрт', 'кт', 'рентген', 'флюорография', 'экг', 'эхокг', 'ээг', 'энмг', 'фгдс', 'колоноскопия', 'маммограф',
-    'маммографи', 'денситометр', 'денситометри', 'рентгеноскоп', 'рентгеноскопи', 'сцинтиграф', 'сцинтиграфи',
-    'пэт', 'ангиограф', 'ангиографи', 'эндоскоп', 'эндоскопи', 'бронхоскоп', 'бронхоскопи', 'цистоскоп', 'цистоскопи',
-    'холтер', 'смад',
-  ],
-  material: ['кров', 'моча', 'моч', 'кал', 'мокрот', 'слюн', 'ликвор', 'сперм', 'эякулят', 'волос', 'ногт', 'мазок', 'соскоб', 'пот', 'желч'],
-  antibody: ['igg', 'igm', 'iga', 'ige', 'суммарн', 'авидност'],
-  reading: ['количествен', 'количественн', 'качествен', 'качественн', 'полуколичествен'],
-  // By pattern: see METHOD below.
-  method: [],
-};
+export type { TermClass } from './vocabulary.js';
+
+/** Members by class (`assets/vocabulary/term-classes.tsv`). */
+const CLASS_MEMBERS: Readonly<Record<TermClass, readonly string[]>> = VOCABULARY.termClasses;
 
 const CLASS_OF = new Map<string, TermClass>();
 for (const [cls, members] of Object.entries(CLASS_MEMBERS) as [TermClass, readonly string[]][]) {
@@ -27,10 +19,11 @@ for (const [cls, members] of Object.entries(CLASS_MEMBERS) as [TermClass, readon
 }
 
 /**
- * Laboratory methods (`ИФА`, `методом иммунохемилюминесценции`, `нРИФ`, `хроматография`): how a test is run,
- * which the dictionary rarely says. Stems, so a pattern: spellings vary (`иммунохемилюминисценции`).
+ * Classes given by a pattern (`assets/vocabulary/term-class-patterns.tsv`): laboratory methods (`ИФА`, `методом
+ * иммунохемилюминесценции`, `нРИФ`, `хроматография`), how a test is run, which the dictionary rarely says. Stems,
+ * so a pattern: spellings vary (`иммунохемилюминисценции`).
  */
-const METHOD = /^(?:ифа|elisa|eia|clia|cmia|eclia|ихла|иха|нриф|риф)$|флюоресц|люмин[еи]сц|хроматограф|ферментн|турбидиметр|нефелометр/;
+const PATTERNS: readonly (readonly [TermClass, RegExp])[] = [...VOCABULARY.classPatterns];
 
 /** The class of a term, or null for a term without one. */
 export function termClassOf(term: string): TermClass | null {
@@ -41,7 +34,7 @@ export function termClassOf(term: string): TermClass | null {
   let cls = METHOD_OF.get(term);
   if (cls === undefined) {
     if (METHOD_OF.size >= METHOD_MEMO_LIMIT) METHOD_OF.clear();
-    cls = METHOD.test(term) ? 'method' : null;
+    cls = PATTERNS.find(([, pattern]) => pattern.test(term))?.[0] ?? null;
     METHOD_OF.set(term, cls);
   }
   return cls;

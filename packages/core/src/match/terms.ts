@@ -1,12 +1,13 @@
 /**
  * The matching key of a name: its *terms*. Noise phrases dropped, words stemmed, prepositions removed,
  * and every phrasing of the equivalence table replaced by its canonical term, so that
- * `Первичная консультация врача-окулиста (к.м.н.)` and `Прием офтальмолога` have the same terms.
+ * `Первичная консультация врача-окулиста (к.м.н.)` and `Прием офтальмолога` have the same terms. The table is data:
+ * `assets/vocabulary/terms.tsv` (vocabulary.ts reads it).
  */
 import { dropNoisePhrases, isStopWord } from './noise-words.js';
 import { normalizeName } from './normalize.js';
-import { TERM_EQUIVALENCES } from './term-table.js';
 import { ADJECTIVE_ENDING, stemWord } from './tokens.js';
+import { TERM_EQUIVALENCES } from './vocabulary.js';
 
 interface Replacement {
   readonly from: readonly string[];

@@ -69,7 +69,7 @@ const COMPLETE_COVER = 0.9;
  */
 const RIVAL_COVER = 0.8;
 const CONFLICT_FACTOR = 0.3;
-/** The term of «антитела» (term-table.ts). */
+/** The term of «антитела» (assets/vocabulary/terms.tsv). */
 const ANTIBODIES = 'антител';
 const MISSING_MODALITY_FACTOR = 0.6;
 
