@@ -14,7 +14,7 @@ const pageOf = (item: string) => ({
 const positionIdBody = {
   type: 'object',
   required: ['position_id'],
-  properties: { position_id: { type: 'string', description: 'A queued or unrecognized position (from /queue or /unmatched).' } },
+  properties: { position_id: { type: 'string', description: 'A queued or unrecognized position (from /queue or /unmatched), or one matched automatically.' } },
 };
 
 /** `paths` entries of the queue and unmatched routes. */
@@ -37,12 +37,16 @@ export const queuePaths = {
     post: {
       tags: ['queue'],
       operationId: 'matchPosition',
-      summary: 'Confirm the suggestion, or assign any service, to a queued or unrecognized position',
+      summary: 'Confirm the suggestion, assign any service, or correct an automatic match',
       description:
-        'The position becomes `normalized` with method `manual` and confidence 1, and a learned synonym ' +
-        '(`name_norm` → service) is written, so later uploads of the same name are normalized with method ' +
-        '`synonym`. With `apply_to_identical` (default true) every other queued or unrecognized position with ' +
-        'the same `name_norm`, in any clinic, gets the same decision.',
+        'The position (queued, unrecognized, or matched automatically) becomes `normalized` with method `manual` and ' +
+        'confidence 1, and a learned synonym (`name_norm` → service) is written, so later uploads of the same name are ' +
+        'normalized with method `synonym`; the clinic\'s next lists get the same answer for the same row worded with ' +
+        'OCR noise, other punctuation, word order or another doctor\'s name, and a wording decided alike in two ' +
+        'clinics applies everywhere. The machine\'s answer the decision replaces (its automatic match or first ' +
+        'suggestion) is remembered as rejected for that wording. With `apply_to_identical` (default true) every ' +
+        'other queued or unrecognized position with the same `name_norm`, in any clinic, gets the same decision, and ' +
+        'so does every one matched automatically to the service being corrected.',
       requestBody: {
         required: true,
         content: json({
@@ -59,7 +63,7 @@ export const queuePaths = {
         '200': ok('What was decided', ref('DecisionResult')),
         '400': error('BadRequest'),
         '404': error('NotFound'),
-        '409': errorWith('The position is already normalized or skipped (`CONFLICT`)'),
+        '409': errorWith('The position was skipped or already matched by an analyst (`CONFLICT`)'),
         ...common,
       },
     },
@@ -68,14 +72,16 @@ export const queuePaths = {
     post: {
       tags: ['queue'],
       operationId: 'skipPosition',
-      summary: 'Skip a queued or unrecognized position for good',
-      description: 'The position becomes `skipped`, a skipped item is written, and the queue never shows it again.',
+      summary: 'Skip a queued or unrecognized position for good, or withdraw a wrong automatic match',
+      description:
+        'The position becomes `skipped`, a skipped item is written, and the queue never shows it again; the same row ' +
+        'in the clinic\'s next lists is skipped too, and the machine\'s answer is remembered as rejected.',
       requestBody: { required: true, content: json(positionIdBody) },
       responses: {
         '200': ok('What was decided', ref('DecisionResult')),
         '400': error('BadRequest'),
         '404': error('NotFound'),
-        '409': errorWith('The position is already normalized or skipped (`CONFLICT`)'),
+        '409': errorWith('The position was skipped or already matched by an analyst (`CONFLICT`)'),
         ...common,
       },
     },

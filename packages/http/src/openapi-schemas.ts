@@ -128,7 +128,7 @@ const position = {
 
 const fileReportOk = {
   type: 'object',
-  required: ['file', 'status', 'format', 'price_list_id', 'clinic_id', 'clinic_name', 'city', 'effective_date', 'positions', 'normalized', 'queued', 'unrecognized', 'price_columns', 'warnings'],
+  required: ['file', 'status', 'format', 'price_list_id', 'clinic_id', 'clinic_name', 'city', 'effective_date', 'positions', 'normalized', 'queued', 'unrecognized', 'skipped', 'price_columns', 'warnings'],
   properties: {
     file: { type: 'string', description: 'Path of the file (inside the ZIP, if one was uploaded).' },
     status: { type: 'string', enum: ['ok', 'warnings'] },
@@ -142,6 +142,10 @@ const fileReportOk = {
     normalized: { type: 'integer' },
     queued: { type: 'integer' },
     unrecognized: { type: 'integer' },
+    skipped: {
+      type: 'integer',
+      description: "Rows whose twin in an earlier list of the clinic an analyst skipped: skipped again, not queued.",
+    },
     price_columns: {
       type: 'array',
       items: { type: 'object', required: ['header', 'role'], properties: { header: { type: 'string' }, role: { type: 'string' } } },

@@ -62,16 +62,20 @@ describe('verification queue over HTTP', () => {
     expect(await errorOf(await fetch(server.at('api/unmatched?status=normalized')))).toMatchObject({ status: 400, message: expect.stringContaining('status') });
   });
 
-  it('answers 404 for an unknown position or service and 409 for a position already decided', async () => {
+  it('answers 404 for an unknown position or service and 409 for a position an analyst already decided', async () => {
     const [first] = (await get<Page<QueueItem>>('api/queue')).items;
     expect(await errorOf(await post('api/match', { position_id: 'pos_unknown' }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(await errorOf(await post('api/match', { position_id: first!.position.position_id, service_id: 'svc_unknown' }))).toMatchObject({ status: 404 });
-    const normalized = (await get<Page<{ position_id: string; raw_name: string }>>('api/positions?status=normalized')).items[0]!;
-    expect(await errorOf(await post('api/skip', { position_id: normalized.position_id }))).toMatchObject({
+    // A wrong automatic match is withdrawn by a skip; the skipped row can then not be decided again.
+    const automatic = (await get<Page<{ position_id: string; method: string }>>('api/positions?status=normalized')).items[0]!;
+    expect(automatic.method).not.toBe('manual');
+    expect((await post('api/skip', { position_id: automatic.position_id })).status).toBe(200);
+    expect(await errorOf(await post('api/skip', { position_id: automatic.position_id }))).toMatchObject({
       status: 409,
       code: 'CONFLICT',
-      message: expect.stringContaining('already normalized'),
+      message: expect.stringContaining('skipped'),
     });
+    expect((await post('api/undo')).status).toBe(200);
   });
 
   it('confirms a suggestion for both identical rows, and undo brings both back', async () => {

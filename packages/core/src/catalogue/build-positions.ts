@@ -2,9 +2,10 @@
  * Rows of one price list → matched positions.
  */
 import type { PriceCell, PriceRow } from '../extract/price-row.js';
-import type { Matcher } from '../match/cascade.js';
+import type { Matcher, MatchOutcome } from '../match/cascade.js';
 import { withdrawConcentratedGroups } from '../match/concentrated-groups.js';
-import type { Position } from '../storage/records.js';
+import type { DecisionMemory } from '../match/decision-memory.js';
+import type { Position, PositionStatus } from '../storage/records.js';
 import { newId } from './ids.js';
 
 export interface PositionOwner {
@@ -12,19 +13,28 @@ export interface PositionOwner {
   readonly clinic_id: string;
 }
 
-/** Matches every row and applies the concentrated-group rule over the list (DESIGN §4 rule 1). */
+/** Confidence of a row decided by its clinic's earlier decision of the same wording (decision-memory.ts). */
+export const CARRIED_CONFIDENCE = 0.97;
+/** Confidence of a row decided by a wording that analysts of two or more clinics decided alike. */
+export const ALIAS_CONFIDENCE = 0.95;
+
+/**
+ * Matches every row, applies what the analysts' decisions teach (their earlier answer for the clinic's same
+ * row, cross-clinic aliases, rejected suggestions), then the concentrated-group rule over the list (DESIGN §4
+ * rule 1).
+ */
 export async function buildPositions(
   rows: readonly PriceRow[],
   owner: PositionOwner,
   matcher: Matcher,
   warn: (message: string) => void = () => undefined,
+  memory?: DecisionMemory,
 ): Promise<Position[]> {
-  const outcomes = withdrawConcentratedGroups(
-    await matcher.matchAll(
-      rows.map((row) => ({ raw_name: row.name, code: row.code, section: row.section })),
-      { warn },
-    ),
+  const matched = await matcher.matchAll(
+    rows.map((row) => ({ raw_name: row.name, code: row.code, section: row.section })),
+    { warn },
   );
+  const outcomes = withdrawConcentratedGroups(memory ? matched.map((o) => withLessons(o, owner.clinic_id, memory)) : matched);
   return rows.map((row, i) => {
     const outcome = outcomes[i]!;
     return {
@@ -51,6 +61,30 @@ export async function buildPositions(
 }
 
 // ---- internal helpers ----
+
+type LearnedOutcome = Omit<MatchOutcome, 'status'> & { readonly status: PositionStatus };
+
+/**
+ * An outcome corrected by the decisions: an exact-name synonym stands (it is a decision already); else the clinic's
+ * earlier decision of the same wording (or a cross-clinic alias) decides — a skip carries over as a skip —; else a
+ * rejected suggestion is neither the automatic match nor among the suggestions.
+ */
+function withLessons(outcome: MatchOutcome, clinicId: string, memory: DecisionMemory): LearnedOutcome {
+  if (outcome.method === 'synonym' || outcome.name_norm === '') return outcome;
+  const recalled = memory.recall(clinicId, outcome.name_norm);
+  if (recalled?.service_id === null) return { ...outcome, service_id: null, method: null, confidence: 0, status: 'skipped' };
+  if (recalled) {
+    const confidence = recalled.scope === 'clinic' ? CARRIED_CONFIDENCE : ALIAS_CONFIDENCE;
+    return { ...outcome, service_id: recalled.service_id, method: 'synonym', confidence, status: 'normalized' };
+  }
+  const rejected = memory.rejectedFor(outcome.name_norm);
+  if (rejected.size === 0) return outcome;
+  const candidates = outcome.candidates.filter((c) => !rejected.has(c.service_id));
+  if (outcome.service_id !== null && rejected.has(outcome.service_id)) {
+    return { ...outcome, candidates, service_id: null, method: null, status: candidates.length > 0 ? 'queued' : 'unrecognized' };
+  }
+  return { ...outcome, candidates };
+}
 
 function priceOf(prices: readonly PriceCell[], roles: readonly PriceCell['role'][]): number | null {
   for (const role of roles) {

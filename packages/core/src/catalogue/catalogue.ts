@@ -51,6 +51,8 @@ export type FileReport =
       readonly normalized: number;
       readonly queued: number;
       readonly unrecognized: number;
+      /** Rows whose twin in an earlier list of the clinic an analyst skipped: skipped again, never queued. */
+      readonly skipped: number;
       readonly price_columns: readonly { readonly header: string; readonly role: string }[];
       readonly warnings: readonly string[];
     }
@@ -231,11 +233,17 @@ export interface Catalogue {
   /** The verification queue: queued positions, most confident first, each with a suggestion and alternatives. */
   queue(query?: QueueQuery): Promise<Page<QueueItem>>;
   /**
-   * Normalizes a queued or unrecognized position (and by default its identical names) with method
-   * `manual` and learns the name. NOT_FOUND: unknown position or service; CONFLICT: already decided.
+   * Normalizes a queued or unrecognized position, or corrects an automatic match (and by default gives the same
+   * answer to its identical names), with method `manual`, and learns the name; the machine's answer it replaces is
+   * remembered as rejected. NOT_FOUND: unknown position or service; CONFLICT: skipped, or already decided by an
+   * analyst.
    */
   matchPosition(request: MatchRequest): Promise<DecisionResult>;
-  /** Skips a queued or unrecognized position for good. NOT_FOUND: unknown position; CONFLICT: already decided. */
+  /**
+   * Skips a queued or unrecognized position for good, or withdraws a wrong automatic match (the row has no entry);
+   * the machine's answer is remembered as rejected. NOT_FOUND: unknown position; CONFLICT: already decided by an
+   * analyst.
+   */
   skipPosition(request: SkipRequest): Promise<DecisionResult>;
   /** Undoes the last match or skip (the log survives restarts). CONFLICT when there is nothing to undo. */
   undoDecision(): Promise<UndoResult>;

@@ -4,6 +4,8 @@
  */
 import type { Embedder } from '../embed/embedder.js';
 import { createMatcher, type Matcher } from '../match/cascade.js';
+import { createDecisionMemory, type DecisionMemory } from '../match/decision-memory.js';
+import { lessonsOf } from './decision-lessons.js';
 import { createEmbeddingStage } from '../match/embedding-stage.js';
 import type { AliasTable } from '../match/vocabulary.js';
 import type { Service } from '../storage/records.js';
@@ -72,6 +74,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
 
   let model: Promise<ReadModel> | null = null;
   let matcher: Promise<Matcher> | null = null;
+  let memory: Promise<DecisionMemory> | null = null;
   const readModel = () => (model ??= loadReadModel(storage));
   // Ingests run one after another: each file's clinic de-duplication must see the clinics saved before it.
   let queue: Promise<unknown> = Promise.resolve();
@@ -93,9 +96,14 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
           ...(deps.embedder && { embeddings: createEmbeddingStage({ embedder: deps.embedder, services }) }),
         }),
       )),
+    decisionMemory: () =>
+      (memory ??= Promise.all([storage.listServices(), storage.listDecisions()]).then(([services, decisions]) =>
+        createDecisionMemory({ services, ...lessonsOf(decisions) }),
+      )),
     invalidate(what) {
       model = null;
       if (what === 'dictionary') matcher = null;
+      if (what === 'dictionary' || what === 'decisions') memory = null;
     },
     now: deps.now ?? (() => new Date()),
     readOptions: { ocr: deps.ocr },

@@ -89,13 +89,15 @@ describe('catalogue: verification queue', () => {
     expect((await byName(catalogue, 'Бахилы'))[0]).toMatchObject({ status: 'normalized', method: 'manual' });
   });
 
-  it('refuses unknown ids with NOT_FOUND and decided rows with CONFLICT', async () => {
+  it('refuses unknown ids with NOT_FOUND and rows an analyst decided with CONFLICT', async () => {
     const catalogue = await ingested();
-    const [sure] = await byName(catalogue, 'Мочевина крови');
+    const [fetus] = await byName(catalogue, 'УЗИ плода');
     const [mri] = await byName(catalogue, 'МРТ сустава');
     expect(await codeOf(catalogue.matchPosition({ position_id: 'pos_nope' }))).toBe('NOT_FOUND');
     expect(await codeOf(catalogue.matchPosition({ position_id: mri!.position_id, service_id: 'svc_nope' }))).toBe('NOT_FOUND');
-    expect(await codeOf(catalogue.matchPosition({ position_id: sure!.position_id, service_id: 'svc_urea' }))).toBe('CONFLICT');
+    await catalogue.matchPosition({ position_id: fetus!.position_id, service_id: 'svc_us3d' });
+    expect(await codeOf(catalogue.matchPosition({ position_id: fetus!.position_id, service_id: 'svc_us4d' }))).toBe('CONFLICT');
+    expect(await codeOf(catalogue.skipPosition({ position_id: fetus!.position_id }))).toBe('CONFLICT');
     await catalogue.skipPosition({ position_id: mri!.position_id });
     expect(await codeOf(catalogue.matchPosition({ position_id: mri!.position_id }))).toBe('CONFLICT');
     expect(await codeOf(catalogue.skipPosition({ position_id: mri!.position_id }))).toBe('CONFLICT');

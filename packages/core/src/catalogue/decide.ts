@@ -20,7 +20,8 @@ export interface MatchRequest {
   /** The service to assign; omitted = confirm the position's suggestion (its first candidate). */
   readonly service_id?: string;
   /**
-   * Give the same decision to every other still-undecided (queued or unrecognized) position with the
+   * Give the same decision to every other position with the same `name_norm` still to decide (queued or unrecognized,
+   * or, when correcting an automatic match, matched automatically to the same service) with the
    * same `name_norm`, in any clinic. @default true
    */
   readonly apply_to_identical?: boolean;
@@ -78,7 +79,7 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
     throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; find the right id with /services?q=… .`);
   }
 
-  const identical = request.apply_to_identical !== false && position.name_norm !== '' ? undecidedNamesakes(model, position) : [];
+  const identical = request.apply_to_identical !== false && position.name_norm !== '' ? namesakesToDecide(model, position) : [];
   const targets = [position, ...identical];
   const createdAt = ctx.now().toISOString();
   const synonym: LearnedSynonym | null =
@@ -127,8 +128,12 @@ export async function skipPosition(ctx: CatalogueContext, model: ReadModel, requ
     replaced_synonym: null,
     skipped_items: [{ position_id: position.position_id, name_norm: position.name_norm, created_at: createdAt }],
   };
-  await ctx.storage.saveDecision({ decision, positions: [{ ...position, status: 'skipped' }] });
-  ctx.invalidate('positions');
+  await ctx.storage.saveDecision({
+    decision,
+    positions: [{ ...position, status: 'skipped', service_id: null, method: null, confidence: 0 }],
+  });
+  // A skip teaches too: the clinic's next list skips this row, and the machine's answer is rejected.
+  ctx.invalidate('decisions');
   return { decision_id: decision.decision_id, action: 'skip', service: null, position_ids: [positionId], learned_synonym: null, created_at: createdAt };
 }
 
@@ -137,7 +142,7 @@ export async function undoLastDecision(ctx: CatalogueContext): Promise<UndoResul
   const last = (await ctx.storage.listDecisions()).at(-1);
   if (!last) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
   await ctx.storage.revertDecision(last.decision_id);
-  ctx.invalidate(last.action === 'match' ? 'dictionary' : 'positions');
+  ctx.invalidate(last.action === 'match' ? 'dictionary' : 'decisions');
   const restored: string[] = [];
   for (const before of last.previous) {
     const now = await ctx.storage.getPosition(before.position_id);
@@ -157,15 +162,18 @@ function requireId(value: unknown, field: string): string {
   return value.trim();
 }
 
-/** The position, if it exists and still waits for a decision. */
+/**
+ * The position, if it exists and an analyst may decide it: queued, unrecognized, or matched automatically (a wrong
+ * automatic match is the analyst's most important correction).
+ */
 function undecidedPosition(model: ReadModel, positionId: string): Position {
   const position = model.positions.find((p) => p.position_id === positionId);
   if (!position) throw new PricecatError('NOT_FOUND', `No position with id "${positionId}"; take ids from /queue or /unmatched.`);
-  if (position.status === 'normalized') {
+  if (position.status === 'normalized' && position.method === 'manual') {
     throw new PricecatError(
       'CONFLICT',
-      `Position "${positionId}" («${position.raw_name}») is already normalized (method ${position.method ?? 'unknown'}); ` +
-        'only queued or unrecognized positions can be matched or skipped. Use /undo to take back a decision just made.',
+      `Position "${positionId}" («${position.raw_name}») was already matched by an analyst; ` +
+        'use /undo to take back a decision just made.',
     );
   }
   if (position.status === 'skipped') {
@@ -178,12 +186,18 @@ function undecidedPosition(model: ReadModel, positionId: string): Position {
   return position;
 }
 
-/** Other queued or unrecognized positions with the same normalized name, in ingest order. */
-function undecidedNamesakes(model: ReadModel, position: Position): Position[] {
+/**
+ * Other positions with the same normalized name that the same decision settles, in ingest order: queued or
+ * unrecognized ones, and ones matched automatically to the answer the analyst is correcting (when correcting one).
+ */
+function namesakesToDecide(model: ReadModel, position: Position): Position[] {
+  const corrected = position.status === 'normalized' ? position.service_id : null;
   return model.positions.filter(
     (p) =>
       p.name_norm === position.name_norm &&
       p.position_id !== position.position_id &&
-      (p.status === 'queued' || p.status === 'unrecognized'),
+      (p.status === 'queued' ||
+        p.status === 'unrecognized' ||
+        (corrected !== null && p.status === 'normalized' && p.method !== 'manual' && p.service_id === corrected)),
   );
 }

@@ -42,6 +42,7 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Pro
     { price_list_id: priceListId, clinic_id: clinic.clinic_id },
     await ctx.matcher(),
     (message) => matchWarnings.push(message),
+    await ctx.decisionMemory(),
   );
   const warnings = [...read.warnings, ...extracted.warnings, ...matchWarnings];
   const sha256 = await sha256Hex(entry.bytes);
@@ -75,6 +76,7 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Pro
     normalized: count('normalized'),
     queued: count('queued'),
     unrecognized: count('unrecognized'),
+    skipped: count('skipped'),
     price_columns: extracted.columns.map((c) => ({ header: c.header, role: c.role })),
     warnings,
   };

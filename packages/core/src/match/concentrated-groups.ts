@@ -5,6 +5,9 @@
  */
 import type { MatchOutcome } from './cascade.js';
 
+/** What the rule reads of an outcome; the status may also be one the analysts' decisions gave (`skipped`). */
+export type WithdrawableOutcome = Omit<MatchOutcome, 'status'> & { readonly status: MatchOutcome['status'] | 'skipped' };
+
 /** The confidence below which a match inside a concentrated group is withdrawn. Exact, from the spec. */
 export const WITHDRAWAL_CONFIDENCE = 0.72;
 
@@ -20,7 +23,7 @@ export const CONCENTRATED_GROUP_SIZE = 3;
  * machine matches are considered (`code`, `fuzzy`, `embedding`); exact names, learned synonyms and
  * manual decisions are never withdrawn.
  */
-export function withdrawConcentratedGroups<T extends MatchOutcome>(outcomes: readonly T[]): T[] {
+export function withdrawConcentratedGroups<T extends WithdrawableOutcome>(outcomes: readonly T[]): T[] {
   const namesByService = new Map<string, Set<string>>();
   for (const outcome of outcomes) {
     if (outcome.status !== 'normalized' || !outcome.service_id) continue;

@@ -121,6 +121,8 @@ export interface FileReportOk {
   readonly normalized: number;
   readonly queued: number;
   readonly unrecognized: number;
+  /** Rows whose twin in an earlier list of the clinic an analyst skipped. */
+  readonly skipped: number;
   readonly warnings: readonly string[];
 }
 
