@@ -14,6 +14,7 @@ import { compareService } from './compare-service.js';
 import { listPriceChanges } from './price-changes.js';
 import type { CatalogueContext } from './context.js';
 import { ingest } from './ingest.js';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
 import { loadReadModel, type ReadModel } from './read-model.js';
@@ -56,6 +57,8 @@ export interface CatalogueDeps {
    * @default none: setting a watch folder or scanning is refused with INVALID_INPUT
    */
   readonly folder?: FolderAccess;
+  /** Limits on the positions one upload and one file may add. @default {@link DEFAULT_INGEST_LIMITS} */
+  readonly ingestLimits?: Partial<IngestLimits>;
 }
 
 export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalogue> {
@@ -89,6 +92,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     },
     now: deps.now ?? (() => new Date()),
     readOptions: { ocr: deps.ocr },
+    ingestLimits: { ...DEFAULT_INGEST_LIMITS, ...deps.ingestLimits },
   };
   const scanner = createFolderScanner({
     storage,

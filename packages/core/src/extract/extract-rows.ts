@@ -84,7 +84,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   }
 
   // Unit words are learned over the whole document: on some pages every unit word drifted into the names.
-  if (ocr) rows.splice(0, rows.length, ...tidyOcrRows(rows));
+  if (ocr) replaceFrom(rows, 0, tidyOcrRows(rows), true);
   if (rows.length === 0) {
     const listed = freeFormRows(freeFormSourceLines(result));
     if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {
@@ -250,7 +250,11 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** `rows.splice(from, items.length, ...items)` without spreading a per-row list into call arguments. */
-function replaceFrom<T>(rows: T[], from: number, items: readonly T[]): void {
+/**
+ * `rows.splice(from, items.length, ...items)` (or, with `truncate`, `rows.splice(from, Infinity, ...items)`)
+ * without spreading a per-row list into call arguments.
+ */
+function replaceFrom<T>(rows: T[], from: number, items: readonly T[], truncate = false): void {
+  if (truncate) rows.length = from;
   for (let i = 0; i < items.length; i++) rows[from + i] = items[i]!;
 }
