@@ -126,8 +126,9 @@ function needsToken(ctx: Context, protect: 'writes' | 'all', prefix: string, rec
   const safe = ctx.method === 'GET' || ctx.method === 'HEAD';
   if (!safe) return true;
   if (protect === 'writes') return false;
-  // `all`: every API read too, except the docs (the UI and its assets load without a token, so they can ask for one).
-  return (prefix === '' || isUnder(path, prefix)) && !isUnder(path, docsPath);
+  // `all`: every API read too, except the docs and the OpenAPI document (and the UI, outside the prefix,
+  // loads without a token, so it can ask for one).
+  return (prefix === '' || isUnder(path, prefix)) && !isUnder(path, docsPath) && path !== `${prefix}/openapi.json`;
 }
 
 function bearerToken(header: string): string | null {
