@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogue, createMemoryStorage, PricecatError, type Service, type Storage } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
-import { amplifyingCsvZip, manyEntriesZip, manyRowsXlsx } from '../../core/test/helpers/hostile-files.js';
+import { amplifyingCsvZip, manyEntriesZip, manyRowsXlsx } from '@pricecat/core/testing';
 import { CLINIC7_CSV_NAME, clinic7CsvBytes } from './price-file.js';
 import { startTestServer, type TestServer } from './test-server.js';
 

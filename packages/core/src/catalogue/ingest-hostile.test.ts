@@ -1,7 +1,7 @@
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { xlsxFile, zipFiles } from '../../test/helpers/files.js';
-import { amplifyingCsvZip, manyEntriesZip, manyRowsXlsx } from '../../test/helpers/hostile-files.js';
+import { amplifyingCsvZip, manyEntriesZip, manyRowsXlsx } from '../hostile-inputs.js';
 import { loadDefaultDictionary } from '../dictionary/default-dictionary.js';
 import { PricecatError } from '../errors.js';
 import { createMemoryStorage } from '../storage/memory.js';

@@ -1,6 +1,7 @@
 /**
  * Hostile inputs generated at test time (issue #18), never stored as large binaries: a workbook of a
- * million rows, ZIPs that amplify, a ZIP of 100,000 entries. Shared by core's and the HTTP tests.
+ * million rows, ZIPs that amplify, a ZIP of 100,000 entries. Exported from `@pricecat/core/testing` so
+ * the HTTP tests (and an adapter's own) can throw them at a real server.
  */
 import { Zip, ZipPassThrough, strToU8, zipSync, type Zippable } from 'fflate';
 
