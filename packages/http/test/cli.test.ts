@@ -15,7 +15,8 @@ const cli = join(packageDir, 'dist', 'cli.js');
 /** Runs the built CLI; resolves with its exit code and output instead of throwing on a non-zero exit. */
 async function pricecat(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    // The timeout ends a server that starts when it should not (it would outlive the test otherwise).
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -106,7 +106,7 @@ describe('hostile uploads', () => {
   });
 
   it('answers a Markdown note named notes.zip with a 4xx, storing nothing', async () => {
-    const { status, body } = await post(strToU8('# Заметки\n\nПозвонить в клинику, уточнить цены.\n'), 'notes.zip');
+    const { status, body } = await post(strToU8('# Заметки по прайсам\n\nНаименование услуги, цена, что сделать\nПрием терапевта, уточнить, позвонить в клинику\nУЗИ брюшной полости, уточнить, написать письмо\n'), 'notes.zip');
     expect([415, 422]).toContain(status);
     expect(['UNSUPPORTED_FORMAT', 'NO_PRICE_TABLE']).toContain(body.error.code);
     await expectNothingStored();

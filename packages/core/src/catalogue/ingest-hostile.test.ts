@@ -20,7 +20,7 @@ const csv = (text: string) => strToU8(text);
 describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
   // Regression: #18, each of these returned 200 and created a clinic with an empty price list.
   it.each([
-    ['a Markdown note renamed .zip', 'notes.zip', csv('# Заметки\n\nПозвонить в клинику, уточнить цены.\n')],
+    ['a Markdown note renamed .zip', 'notes.zip', csv('# Заметки по прайсам\n\nНаименование услуги, цена, что сделать\nПрием терапевта, уточнить, позвонить в клинику\nУЗИ брюшной полости, уточнить, написать письмо\n')],
     ['a CSV with only a header', 'Клиника 1 прайс.csv', csv('Наименование услуги;Цена\n')],
     ['a CSV with names and no prices', 'Клиника 2 прайс.csv', csv('Наименование услуги;Цена\nПрием терапевта;\nПрием хирурга;\nУЗИ;\n')],
   ])('refuses %s and stores nothing', async (_, fileName, bytes) => {
