@@ -114,9 +114,9 @@ describe('pricecat CLI', () => {
     expect(await (await fetch(new URL('api/health', base))).json()).toEqual({ status: 'ok' });
     const stats = (await (await fetch(new URL('api/stats', base))).json()) as { services: number };
     expect(stats.services).toBe(1281);
-    expect(await readdir(join(work, 'data', 'uploads'))).toEqual([]);
-    expect(existsSync(join(work, 'data', 'inbox'))).toBe(true);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(await readdir(join(work, 'data', 'uploads'))).toEqual([]);
+    expect(existsSync(join(work, 'data', 'inbox'))).toBe(true);
   });
 });
