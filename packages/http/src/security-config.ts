@@ -104,7 +104,7 @@ async function loadTokens(env: Env): Promise<ApiToken[]> {
     } catch (error) {
       throw new SecurityConfigError(`PRICECAT_TOKENS_FILE: cannot read ${file} (${(error as { code?: string }).code ?? String(error)}).`);
     }
-    tokens.push(...parseTokensFile(text, file));
+    for (const token of parseTokensFile(text, file)) tokens.push(token);
   }
   return tokens;
 }

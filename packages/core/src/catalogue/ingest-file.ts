@@ -10,7 +10,7 @@ import type { FileReport } from './catalogue.js';
 import { buildPositions } from './build-positions.js';
 import type { CatalogueContext } from './context.js';
 import { newId, sha256Hex } from './ids.js';
-import { spendPositions, type PositionBudget } from './ingest-limits.js';
+import { spendPositions, spendRows, type PositionBudget } from './ingest-limits.js';
 import { PricecatError } from '../errors.js';
 import { resolveClinic } from './resolve-clinic.js';
 
@@ -32,6 +32,7 @@ const FACT_ROWS = 15;
  */
 export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry, budget: PositionBudget): Promise<FileReport> {
   const read = await readDocument(entry.bytes, entry.path, ctx.readOptions);
+  spendRows(budget, ctx.ingestLimits, entry.path, read.tables.reduce((sum, table) => sum + table.rows.length, 0));
   const extracted = extractPriceRows(read);
   // No junk (issue #18): a note, a header-only CSV or names without prices created an empty clinic and list.
   if (!extracted.rows.some((row) => row.prices.length > 0)) throw noPricedRow(entry.path);

@@ -105,6 +105,13 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
     expect(await catalogue.listPriceLists()).toHaveLength(1);
   });
 
+  it('refuses a file that would pass the rows limit of the upload', async () => {
+    const catalogue = await createCatalogue({ services: dictionary, ingestLimits: { maxRowsPerUpload: 3 } });
+    const zip = zipFiles({ 'Клиника Альфа прайс.xlsx': therapist(9000), 'Клиника Бета прайс.xlsx': therapist(9500) });
+    const report = await catalogue.ingest({ fileName: 'прайсы.zip', bytes: zip });
+    expect(report.files.map((f) => (f.status === 'error' ? f.code : f.status))).toEqual(['ok', 'LIMIT_EXCEEDED']);
+  });
+
   // Regression: #18, a file failing mid-way gave a 500 with no report of the files committed before it.
   it('reports what was committed when the store fails mid-way, and reads no file after it', async () => {
     const storage = failingOnSecondSave(createMemoryStorage());

@@ -15,16 +15,41 @@ export interface IngestLimits {
   readonly maxPositionsPerUpload: number;
   /** Most positions one file may add. @default 200,000 */
   readonly maxPositionsPerFile: number;
+  /**
+   * Most table rows all files of one upload may hold, priced or not (one file holds at most 200,000,
+   * `MAX_SHEET_ROWS`). @default 1,000,000 — reading is cheap next to matching, but a ZIP of 2,000
+   * files of 200,000 rows each would still be hours of work.
+   */
+  readonly maxRowsPerUpload: number;
 }
 
 export const DEFAULT_INGEST_LIMITS: Readonly<IngestLimits> = Object.freeze({
   maxPositionsPerUpload: 200_000,
   maxPositionsPerFile: 200_000,
+  maxRowsPerUpload: 1_000_000,
 });
 
-/** Positions left to an upload, spent file by file. */
+/** Positions and table rows left to an upload, spent file by file. */
 export interface PositionBudget {
   remaining: number;
+  rowsRemaining: number;
+}
+
+/** A fresh budget for one upload. */
+export function uploadBudget(limits: IngestLimits): PositionBudget {
+  return { remaining: limits.maxPositionsPerUpload, rowsRemaining: limits.maxRowsPerUpload };
+}
+
+/** Throws `LIMIT_EXCEEDED` when `rows` table rows of `fileName` exceed what is left of the upload's row budget. */
+export function spendRows(budget: PositionBudget, limits: IngestLimits, fileName: string, rows: number): void {
+  if (rows > budget.rowsRemaining) {
+    throw new PricecatError(
+      'LIMIT_EXCEEDED',
+      `${fileName} has ${rows} rows, more than the ${budget.rowsRemaining} left of this upload's limit of ` +
+        `${limits.maxRowsPerUpload} rows in all files. Upload the remaining files in another request. Nothing from this file was stored.`,
+    );
+  }
+  budget.rowsRemaining -= rows;
 }
 
 /**

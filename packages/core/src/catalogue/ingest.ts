@@ -9,7 +9,7 @@ import { isPricecatError, PricecatError } from '../errors.js';
 import type { FileReport, IngestReport, IngestSource } from './catalogue.js';
 import type { CatalogueContext } from './context.js';
 import { ingestFile, type IngestEntry } from './ingest-file.js';
-import type { PositionBudget } from './ingest-limits.js';
+import { uploadBudget, type PositionBudget } from './ingest-limits.js';
 import { uploadKind } from './upload-kind.js';
 
 /** Report code of a file never read because the store failed on an earlier one. */
@@ -36,7 +36,7 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
     entries = [{ path: source.fileName, bytes: source.bytes }];
   }
 
-  const budget: PositionBudget = { remaining: ctx.ingestLimits.maxPositionsPerUpload };
+  const budget: PositionBudget = uploadBudget(ctx.ingestLimits);
   let failure: { code: string; message: string } | undefined;
   for (const entry of entries) {
     if (failure) {
