@@ -97,9 +97,12 @@ export function hostNameOf(header: string): string | null {
 
 // ---- internal helpers ----
 
+/** A configured host name: lower case, IPv6 brackets and a `:port` dropped (`Pricecat.kz:8443` → `pricecat.kz`). */
 function normalizeHostName(name: string): string {
   const trimmed = name.trim().toLowerCase();
-  return trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
+  if (trimmed.startsWith('[')) return hostNameOf(trimmed) ?? trimmed;
+  // One colon is a port; more are an unbracketed IPv6 address.
+  return trimmed.split(':').length === 2 ? trimmed.slice(0, trimmed.indexOf(':')) : trimmed;
 }
 
 function isUnder(path: string, base: string): boolean {

@@ -116,7 +116,7 @@ describe('access: tokens, Host and Origin', () => {
   });
 
   it('serves a host added to the allowed hosts', async () => {
-    server = await startTestServer({ services, access: { allowedHosts: ['127.0.0.1', 'pricecat.clinic.kz'] } });
+    server = await startTestServer({ services, access: { allowedHosts: ['127.0.0.1', 'Pricecat.Clinic.kz:8443'] } });
     expect((await rawRequest(server.url, { host: 'pricecat.clinic.kz' })).status).toBe(200);
     expect((await rawRequest(server.url, { host: 'localhost' })).status).toBe(403);
   });
