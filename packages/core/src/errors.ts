@@ -9,6 +9,8 @@ export type PricecatErrorCode =
   | 'NO_PRICE_TABLE'
   | 'ARCHIVE_INVALID'
   | 'ARCHIVE_LIMIT'
+  | 'LIMIT_EXCEEDED'
+  | 'FOLDER_NOT_ALLOWED'
   | 'CONFLICT'
   | 'STORAGE_FAILED'
   | 'EMBEDDING_FAILED';

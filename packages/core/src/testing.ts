@@ -6,3 +6,4 @@
  */
 export { defineStorageSuite, type StorageSuiteOptions } from './storage/storage.suite.js';
 export { defineEmbeddingCacheSuite, type EmbeddingCacheSuiteOptions } from './embed/embedding-cache.suite.js';
+export { amplifyingCsvZip, manyEntriesZip, manyRowsXlsx } from './hostile-inputs.js';

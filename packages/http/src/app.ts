@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Catalogue } from '@pricecat/core';
+import { createAccessGuard, type AccessOptions } from './access.js';
 import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
 import { createDocsRouter } from './routes/docs.js';
 import { createIngestRouter } from './routes/ingest.js';
@@ -46,6 +47,11 @@ export interface AppOptions {
   };
   /** Where unexpected errors (answered with 500) are reported. @default one `console.error` each */
   readonly logUnexpected?: UnexpectedErrorLogger;
+  /**
+   * Tokens, allowed hosts and origins (see {@link AccessOptions}). @default no token; loopback host
+   * names only (`startServer` adds the address it binds); same-origin pages only
+   */
+  readonly access?: AccessOptions;
 }
 
 /** Builds the pricecat Koa app; call `.listen()` on it, or use `startServer`. */
@@ -66,6 +72,8 @@ export function createApp(options: AppOptions): Koa {
   );
   // Before the body parser: a reconcile error from a malformed body must still carry CORS headers.
   app.use(createReconcileCors(prefix));
+  // Before any body is parsed or any upload written to disk: a refused request costs nothing.
+  app.use(createAccessGuard(options.access ?? {}, prefix));
   // JSON bodies for the API's POST routes; multipart is parsed by the ingest route alone.
   app.use(koaBody({ multipart: false, urlencoded: false, text: false, json: true, jsonLimit: MAX_JSON_BYTES }));
 

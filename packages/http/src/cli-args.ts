@@ -41,6 +41,13 @@ Usage:
       --dictionary FILE  reference dictionary (XLSX, CSV or JSON) to add to the store; without it the
                          bundled dictionary is loaded into an empty store
 
+      Security (environment; see README, «Security settings»):
+      PRICECAT_TOKEN / PRICECAT_TOKENS_FILE   API token(s) required for changes (file: "name token" lines)
+      PRICECAT_AUTH=all                        require the token for reads too (default: writes)
+      PRICECAT_ALLOWED_HOSTS / _ORIGINS        extra host names / page origins allowed (comma-separated)
+      PRICECAT_WATCH_ROOTS                     where watch folders may be (default <data dir>/inbox)
+      PRICECAT_ALLOW_INSECURE=1                allow a non-loopback --host without a token
+
   pricecat ingest <zip|file> [--data-dir D] [--dictionary FILE]
       Ingest a ZIP of price lists or one price file into the same store and print a report.
       Exits 1 when every file failed.

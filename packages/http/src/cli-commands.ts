@@ -4,13 +4,15 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
 import { aliasesFromEnv, createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
+import { isLoopback, loadSecurityConfig, watchRoots as defaultWatchRoots } from './security-config.js';
 import { startServer } from './server.js';
+import { cleanUploadDir } from './upload-dir.js';
 
 /** Where the CLI writes; the tests pass their own. */
 export interface CliIo {
@@ -23,7 +25,12 @@ export interface CliIo {
  * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
  * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
  */
-export async function openCatalogue(dataDir: string, dictionaryFile: string | undefined, io?: CliIo): Promise<Catalogue> {
+export async function openCatalogue(
+  dataDir: string,
+  dictionaryFile: string | undefined,
+  io?: CliIo,
+  watchRoots: readonly string[] = defaultWatchRoots(process.env, dataDir),
+): Promise<Catalogue> {
   const storage = await createLowdbStorageInDir(resolve(dataDir));
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
@@ -46,8 +53,19 @@ export async function openCatalogue(dataDir: string, dictionaryFile: string | un
   const aliases = await aliasesFromEnv(process.env);
   if (aliases) io?.err(`pricecat: aliases from ${aliases.source} (${aliases.entries.size} entries)\n`);
   const warn = (message: string) => io?.err(`pricecat: ${message}\n`);
-  // The watched folder (`/api/settings`, `/api/scan`) reads the server's file system.
-  return createCatalogue({ storage, services, ocr, folder: createNodeFolderAccess(), warn, ...(aliases && { aliases }), ...(embedder && { embedder }) });
+  // The watched folder (`/api/settings`, `/api/scan`) reads the server's file system, inside these roots only.
+  const defaultInbox = join(resolve(dataDir), 'inbox');
+  if (watchRoots.includes(defaultInbox)) await mkdir(defaultInbox, { recursive: true });
+  io?.err(`pricecat: watch folders allowed under ${watchRoots.join(', ')} (PRICECAT_WATCH_ROOTS)\n`);
+  return createCatalogue({
+    storage,
+    services,
+    ocr,
+    folder: createNodeFolderAccess({ roots: watchRoots }),
+    warn,
+    ...(aliases && { aliases }),
+    ...(embedder && { embedder }),
+  });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
@@ -55,9 +73,24 @@ export async function runServe(
   options: { readonly port: number; readonly host: string; readonly dataDir: string; readonly dictionary: string | undefined },
   io: CliIo,
 ): Promise<void> {
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io);
+  // Refuse a bad or unsafe configuration before anything is opened.
+  const security = await loadSecurityConfig(process.env, { host: options.host, dataDir: options.dataDir });
+  if ((security.access.tokens ?? []).length === 0 && !isLoopback(options.host)) {
+    io.err(`pricecat: WARNING: listening on ${options.host} without an API token (PRICECAT_ALLOW_INSECURE=1); anyone on the network can change the catalogue\n`);
+  }
+  const uploadDir = join(resolve(options.dataDir), 'uploads');
+  const removed = await cleanUploadDir(uploadDir);
+  if (removed > 0) io.err(`pricecat: removed ${removed} upload temp file(s) left by an earlier run\n`);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io, security.watchRoots);
   const prefix = '/api';
-  const running = await startServer({ catalogue, port: options.port, host: options.host, prefix }).catch(async (error: unknown) => {
+  const running = await startServer({
+    catalogue,
+    port: options.port,
+    host: options.host,
+    prefix,
+    access: security.access,
+    uploadLimits: { uploadDir },
+  }).catch(async (error: unknown) => {
     await catalogue.close();
     throw error;
   });

@@ -11,7 +11,7 @@ const HEADERS = ['file', 'status', 'clinic', 'city', 'date', 'positions', 'norma
 export function formatIngestReport(report: IngestReport): string {
   const rows = report.files.map(toCells);
   const widths = HEADERS.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+    rows.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), header.length),
   );
   const line = (cells: readonly string[]) =>
     cells

@@ -6,6 +6,7 @@
 import { isPricecatError } from '@pricecat/core';
 import { parseCommandLine, USAGE, UsageError } from './cli-args.js';
 import { runIngest, runServe, type CliIo } from './cli-commands.js';
+import { SecurityConfigError } from './security-config.js';
 
 const io: CliIo = {
   out: (text) => process.stdout.write(text),
@@ -34,7 +35,7 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError) {
       io.err(`pricecat: ${error.message}\n\n${USAGE}`);
       process.exitCode = 2;
-    } else if (isPricecatError(error) || isSystemError(error)) {
+    } else if (isPricecatError(error) || isSystemError(error) || error instanceof SecurityConfigError) {
       // Errors with a message meant for people: no stack.
       io.err(`pricecat: ${error.message}\n`);
       process.exitCode = 1;

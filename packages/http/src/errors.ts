@@ -28,6 +28,8 @@ export const STATUS_BY_CODE: Readonly<Record<PricecatErrorCode, number>> = {
   EXTRACT_FAILED: 422,
   ARCHIVE_INVALID: 400,
   ARCHIVE_LIMIT: 413,
+  LIMIT_EXCEEDED: 413,
+  FOLDER_NOT_ALLOWED: 400,
   CONFLICT: 409,
   STORAGE_FAILED: 500,
 };
@@ -40,6 +42,9 @@ export type HttpErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_IMPLEMENTED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'HEADERS_TOO_LARGE'
   | 'INTERNAL';
 
 /** An error raised by the HTTP layer itself, with its status and stable code. */

@@ -27,5 +27,13 @@ export const query = (name: string, description: string, schema: Record<string, 
 });
 /** An error response with its own description (the body is the common `Error`). */
 export const errorWith = (description: string) => ({ description, content: json(ref('Error')) });
-/** What every operation can answer. */
-export const common = { '500': error('Internal') };
+/**
+ * What every operation can answer: 401 when tokens are configured (writes; reads too with
+ * `PRICECAT_AUTH=all`), 403 for a foreign `Host` or `Origin`, 431 for a head over 16 KiB, 500.
+ */
+export const common = {
+  '401': error('Unauthorized'),
+  '403': error('Forbidden'),
+  '431': error('HeadersTooLarge'),
+  '500': error('Internal'),
+};

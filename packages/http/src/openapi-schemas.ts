@@ -254,11 +254,12 @@ export const schemas = {
         properties: {
           code: {
             type: 'string',
-            examples: ['INVALID_INPUT', 'NOT_FOUND', 'UPLOAD_TOO_LARGE', 'METHOD_NOT_ALLOWED', 'INTERNAL'],
+            examples: ['INVALID_INPUT', 'NOT_FOUND', 'UPLOAD_TOO_LARGE', 'LIMIT_EXCEEDED', 'UNAUTHORIZED', 'FORBIDDEN', 'FOLDER_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', 'INTERNAL'],
           },
           message: { type: 'string' },
         },
       },
+      report: { $ref: '#/components/schemas/IngestReport', description: 'Only on a failed ingest: what was committed and what not.' },
     },
   },
   Page: {
@@ -332,9 +333,18 @@ export const schemas = {
   FileReport: { oneOf: [fileReportOk, fileReportError] },
   IngestReport: {
     type: 'object',
-    description: 'One entry per file; a file that failed has `status: error` and the others still count.',
-    required: ['files', 'positions', 'normalized', 'errors', 'duration_ms'],
+    description:
+      'One entry per file; a file that failed has `status: error` and wrote nothing, the others were committed. ' +
+      'Also the `report` beside `error` when an ingest answers 413/415/422/500.',
+    required: ['source', 'files', 'positions', 'normalized', 'errors', 'duration_ms'],
     properties: {
+      source: { type: 'string', enum: ['archive', 'file'], description: 'A ZIP of price lists, or one price file.' },
+      failure: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+        description: 'Present when the data store failed: the ingest stopped there; later files are `NOT_PROCESSED`.',
+      },
       files: { type: 'array', items: ref('FileReport') },
       positions: { type: 'integer' },
       normalized: { type: 'integer' },

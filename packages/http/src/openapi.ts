@@ -44,6 +44,8 @@ export const openapiDocument: OpenApiDocument = {
     license: { name: 'MIT', identifier: 'MIT' },
   },
   servers: [{ url: '.', description: 'This API, relative to the location of this document' }],
+  // Optional: a server without tokens accepts requests without one (`{}`).
+  security: [{}, { bearerAuth: [] }],
   tags: [
     { name: 'ingest', description: 'Loading price lists' },
     { name: 'catalogue', description: 'Services, clinics, prices' },
@@ -388,13 +390,41 @@ export const openapiDocument: OpenApiDocument = {
       offset: query('offset', 'Results to skip', { type: 'integer', minimum: 0, default: 0 }),
       serviceId: { name: 'id', in: 'path', required: true, description: 'Service id (`service_id`)', schema: { type: 'string' } },
     },
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API token (`PRICECAT_TOKEN` or a line of `PRICECAT_TOKENS_FILE`); needed only when configured' },
+    },
     responses: {
       BadRequest: { description: 'Invalid input: a query parameter, a missing upload field, a malformed body', content: json(schemaRef('Error')) },
       NotFound: { description: 'No such id', content: json(schemaRef('Error')) },
-      TooLarge: { description: 'The upload is over the size limit (`UPLOAD_TOO_LARGE`) or an archive over its limits (`ARCHIVE_LIMIT`)', content: json(schemaRef('Error')) },
-      UnsupportedFormat: { description: 'The file is neither a ZIP nor a supported price-list format', content: json(schemaRef('Error')) },
-      Unprocessable: { description: 'The file was read but holds no price table, or could not be extracted', content: json(schemaRef('Error')) },
-      Internal: { description: 'Unexpected server error; details are in the server log', content: json(schemaRef('Error')) },
+      TooLarge: {
+        description:
+          'The upload is over the size limit (`UPLOAD_TOO_LARGE`), an archive over its limits (`ARCHIVE_LIMIT`), or the one file ' +
+          'uploaded over the rows or positions limits (`LIMIT_EXCEEDED`, with the `report`)',
+        content: json(schemaRef('Error')),
+      },
+      UnsupportedFormat: { description: 'The one file uploaded is neither a ZIP nor a supported price-list format (`UNSUPPORTED_FORMAT`, with the `report`)', content: json(schemaRef('Error')) },
+      Unprocessable: {
+        description: 'The one file uploaded is damaged or holds no priced row (`EXTRACT_FAILED`, `NO_PRICE_TABLE`, with the `report`)',
+        content: json(schemaRef('Error')),
+      },
+      Internal: {
+        description:
+          'Unexpected server error (`INTERNAL`, details in the server log), or the data store failed (`STORAGE_FAILED`); ' +
+          'an ingest adds its `report` of what was committed',
+        content: json(schemaRef('Error')),
+      },
+      Unauthorized: {
+        description:
+          'An API token is configured and the request has none or a wrong one (`UNAUTHORIZED`); send `Authorization: Bearer <token>`. ' +
+          'Writes need it; reads too with `PRICECAT_AUTH=all`',
+        headers: { 'WWW-Authenticate': { schema: { type: 'string' }, description: '`Bearer realm="pricecat"`' } },
+        content: json(schemaRef('Error')),
+      },
+      Forbidden: {
+        description: 'The `Host` is not an allowed host name, or the `Origin` is neither the server\'s own nor allowed (`FORBIDDEN`)',
+        content: json(schemaRef('Error')),
+      },
+      HeadersTooLarge: { description: 'The request line and headers are over 16 KiB, e.g. a long query (`HEADERS_TOO_LARGE`)', content: json(schemaRef('Error')) },
       Conflict: { description: 'The request conflicts with the current state (`CONFLICT`), e.g. a scan is already running', content: json(schemaRef('Error')) },
     },
   },

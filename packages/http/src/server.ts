@@ -5,8 +5,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { startScanSchedule } from '@pricecat/core';
+import { LOOPBACK_HOSTS } from './access.js';
 import { createApp, type AppOptions } from './app.js';
+import { errorBody } from './errors.js';
 
 /** Options of {@link startServer}: those of `createApp` plus where to listen. */
 export interface ServerOptions extends AppOptions {
@@ -37,9 +40,11 @@ export interface RunningServer {
 
 /** Creates the app and listens; resolves once the port is bound, rejects if it cannot be (e.g. in use). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const app = createApp(options);
-  const server = createServer(app.callback());
   const host = options.host ?? '127.0.0.1';
+  const boundHost = host === '0.0.0.0' || host === '::' ? [] : [host];
+  const app = createApp({ ...options, access: { ...options.access, allowedHosts: options.access?.allowedHosts ?? [...LOOPBACK_HOSTS, ...boundHost] } });
+  const server = createServer(app.callback());
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -73,6 +78,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 // ---- internal helpers ----
+
+/**
+ * Node answers a request whose head is over 16 KiB (a long query) with a bare 431 and no body; send the
+ * API's JSON error instead (issue #18). Other malformed requests get a plain 400, as Node would.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const body = JSON.stringify(
+      errorBody('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB; shorten the query (fewer or shorter parameters).'),
+    );
+    socket.end(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    return;
+  }
+  socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+}
 
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;

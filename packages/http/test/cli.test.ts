@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ const cli = join(packageDir, 'dist', 'cli.js');
 /** Runs the built CLI; resolves with its exit code and output instead of throwing on a non-zero exit. */
 async function pricecat(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    // The timeout ends a server that starts when it should not (it would outlive the test otherwise).
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -79,7 +80,22 @@ describe('pricecat CLI', () => {
     expect(`${result.stdout}${result.stderr}`).toContain('notes.bin');
   });
 
+  // Regression: #18, HOST=0.0.0.0 exposed every write endpoint with no token option and no warning.
+  it('refuses to serve on a non-loopback address without a token, saying how to fix it', async () => {
+    const result = await pricecat(['serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', join(work, 'data')], {
+      PRICECAT_TOKEN: '',
+      PRICECAT_TOKENS_FILE: '',
+      PRICECAT_ALLOW_INSECURE: '',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Refusing to listen on 0\.0\.0\.0 without an API token.*PRICECAT_TOKEN.*PRICECAT_ALLOW_INSECURE=1/s);
+    expect(existsSync(join(work, 'data', 'pricecat.json'))).toBe(false);
+  });
+
   it('serves on the given port and stops cleanly on SIGTERM', async () => {
+    // Regression: #18, an upload's temp file left by a killed server stayed for good: start-up removes it.
+    await mkdir(join(work, 'data', 'uploads'), { recursive: true });
+    await writeFile(join(work, 'data', 'uploads', 'a1b2c3d4e5f6'), 'half an upload');
     const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', join(work, 'data')], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -100,5 +116,7 @@ describe('pricecat CLI', () => {
     expect(stats.services).toBe(1281);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(await readdir(join(work, 'data', 'uploads'))).toEqual([]);
+    expect(existsSync(join(work, 'data', 'inbox'))).toBe(true);
   });
 });

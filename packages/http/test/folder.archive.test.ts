@@ -28,7 +28,7 @@ interface Running {
 }
 
 async function start(dataDir: string, services: readonly Service[], schedule: ServerOptions['scanSchedule'] = false): Promise<Running> {
-  const catalogue = await createCatalogue({ storage: await createLowdbStorageInDir(dataDir), services, folder: createNodeFolderAccess() });
+  const catalogue = await createCatalogue({ storage: await createLowdbStorageInDir(dataDir), services, folder: createNodeFolderAccess({ roots: [ARCHIVE, tmpdir()] }) });
   const server = await startServer({ catalogue, port: 0, host: '127.0.0.1', scanSchedule: schedule });
   return {
     url: server.url,

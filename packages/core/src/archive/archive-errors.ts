@@ -62,6 +62,16 @@ export function ratioTooHigh(path: string, ratio: number, max: number): Pricecat
   );
 }
 
+/** `ARCHIVE_LIMIT`: the files together compress better than any real set of price lists does. */
+export function archiveRatioTooHigh(total: number, archiveBytes: number, max: number): PricecatError {
+  return new PricecatError(
+    'ARCHIVE_LIMIT',
+    `The ZIP archive of ${formatBytes(archiveBytes)} unpacks to ${formatBytes(total)}, ` +
+      `${Math.round(total / Math.max(archiveBytes, 1))}:1, more than the ${max}:1 real price lists reach (limit maxRatio); ` +
+      'the archive looks like a "zip bomb" and was not unpacked. Upload the price files themselves, or a ZIP of them.',
+  );
+}
+
 /** `ARCHIVE_LIMIT`: an entry unpacks to more than its header declares — a forged header. */
 export function exceedsDeclaredSize(path: string, declared: number): PricecatError {
   return new PricecatError(

@@ -16,16 +16,16 @@ export interface ArchiveLimits {
   maxEntryBytes: number;
   /**
    * Most bytes all files together may unpack to; every accepted file is held in memory at once, so
-   * this is also the peak memory the caller must afford. @default 1 GiB — five times the 200 MB
+   * this is also the peak memory the caller must afford. @default 512 MiB — over twice the 200 MB
    * upload limit, and price files (PDF, XLSX, DOCX) are already compressed, so a real archive
-   * unpacks to about its own size.
+   * unpacks to about its own size; the server stays under 1 GiB.
    */
   maxTotalBytes: number;
   /**
    * Highest compression ratio (unpacked ÷ packed) accepted for files over
-   * {@link RATIO_CHECK_MIN_BYTES}. @default 200 — XLSX/DOCX/PDF barely shrink again inside a ZIP,
-   * text-like entries (CSV, XML, old XLS with padding) reach 10–30×, while a bomb of zeros reaches
-   * ~1000×.
+   * {@link RATIO_CHECK_MIN_BYTES}, and for the archive as a whole (all files unpacked ÷ the ZIP's
+   * size). @default 200 — XLSX/DOCX/PDF barely shrink again inside a ZIP, text-like entries (CSV, XML,
+   * old XLS with padding) reach 10–30×, while a bomb of zeros reaches ~1000×.
    */
   maxRatio: number;
 }
@@ -36,15 +36,17 @@ const MiB = 1024 * 1024;
 export const DEFAULT_ARCHIVE_LIMITS: Readonly<ArchiveLimits> = Object.freeze({
   maxEntries: 2_000,
   maxEntryBytes: 100 * MiB,
-  maxTotalBytes: 1024 * MiB,
+  maxTotalBytes: 512 * MiB,
   maxRatio: 200,
 });
 
 /**
  * The ratio limit applies only above this unpacked size: a tiny text file of repeated characters
- * legitimately compresses hundreds of times and cannot hurt anyone.
+ * legitimately compresses hundreds of times and cannot hurt anyone alone. NOTE: it was 1 MiB, and
+ * a ZIP of many entries of exactly 1 MiB slipped under it (sixteen in 59 KB added 258k positions;
+ * 1,024 in 1.1 MB took the server to 1.4 GiB, issue #18); the whole-archive ratio catches the rest.
  */
-export const RATIO_CHECK_MIN_BYTES = 1 * MiB;
+export const RATIO_CHECK_MIN_BYTES = 64 * 1024;
 
 /** Fills the caller's partial limits with the defaults. */
 export function resolveArchiveLimits(limits: Partial<ArchiveLimits> = {}): ArchiveLimits {

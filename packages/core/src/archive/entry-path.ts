@@ -46,7 +46,10 @@ function isJunk(segments: readonly string[], name: string): boolean {
     lowerName === 'thumbs.db' ||
     lowerName === 'desktop.ini' ||
     name.startsWith('~$') || // Office lock file of a document open while zipping
-    name.startsWith('._') // macOS AppleDouble resource fork
+    name.startsWith('._') || // macOS AppleDouble resource fork
+    // Office-container markers left at the root of a price ZIP (a workbook unzipped and re-zipped with
+    // the lists beside it): no price list, and not a reason to refuse the archive (issue #18).
+    (segments.length === 1 && (name === 'mimetype' || name === '[Content_Types].xml'))
   );
 }
 

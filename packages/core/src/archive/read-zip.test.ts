@@ -345,7 +345,7 @@ describe('readZipArchive: unreadable archives', () => {
 
 describe('readZipArchive: limits', () => {
   it('documents default limits that admit real price lists', () => {
-    expect(DEFAULT_ARCHIVE_LIMITS).toEqual({ maxEntries: 2000, maxEntryBytes: 100 * MiB, maxTotalBytes: 1024 * MiB, maxRatio: 200 });
+    expect(DEFAULT_ARCHIVE_LIMITS).toEqual({ maxEntries: 2000, maxEntryBytes: 100 * MiB, maxTotalBytes: 512 * MiB, maxRatio: 200 });
   });
 
   it('refuses more entries than allowed with ARCHIVE_LIMIT naming the count and the limit', () => {
@@ -375,8 +375,44 @@ describe('readZipArchive: limits', () => {
   });
 
   it('accepts a small file of repeated characters whatever its compression ratio', () => {
-    const zip = zipSync({ 'пустой.csv': new Uint8Array(512 * 1024) });
-    expect(readZipArchive(zip).entries[0]?.bytes.length).toBe(512 * 1024);
+    const zip = zipSync({ 'пустой.csv': new Uint8Array(48 * 1024) });
+    expect(readZipArchive(zip).entries[0]?.bytes.length).toBe(48 * 1024);
+  });
+
+  // Regression: #18, the ratio was checked only above 1 MiB: sixteen 1 MiB CSVs in 59 KB added 258k positions.
+  it('refuses a small ZIP of sixteen highly compressed 1 MiB CSVs', () => {
+    const line = 'Приём терапевта;1000\n';
+    const csv = strToU8(line.repeat(Math.ceil(MiB / strToU8(line).length))).subarray(0, MiB);
+    const files: Zippable = {};
+    for (let i = 0; i < 16; i++) files[`прайс ${i}.csv`] = csv;
+    const zip = zipSync(files, { level: 9 });
+    expect(zip.length).toBeLessThan(100 * 1024);
+    const error = readError(zip);
+    expect(error.code).toBe('ARCHIVE_LIMIT');
+    expect(error.message).toMatch(/compressed \d+:1, more than the 200:1/);
+  });
+
+  // Regression: #18, 1,024 entries of exactly 1 MiB (a 1.1 MB upload) took the server from 150 MiB to 1.4 GiB.
+  it('refuses 1,024 entries of exactly 1 MiB before unpacking any', () => {
+    const { packed, crc } = deflatedZeros(1);
+    const entries = Array.from({ length: 1024 }, (_, i) => ({ name: `прайс ${i}.csv`, packed, declaredSize: MiB, crc }));
+    const error = readError(handMadeZip(entries));
+    expect(error.code).toBe('ARCHIVE_LIMIT');
+    expect(error.message).toContain('limit maxRatio');
+  });
+
+  it('refuses an archive that unpacks to more than maxRatio times its size through many small entries', () => {
+    const files: Zippable = {};
+    for (let i = 0; i < 40; i++) files[`прайс ${i}.csv`] = new Uint8Array(60 * 1024);
+    const error = readError(zipSync(files, { level: 9 }));
+    expect(error.code).toBe('ARCHIVE_LIMIT');
+    expect(error.message).toMatch(/^The ZIP archive of .* unpacks to 2\.3 MiB/);
+  });
+
+  // Regression: #18, a stray `mimetype` or `[Content_Types].xml` at the root refused the whole ZIP.
+  it('skips a stray mimetype and [Content_Types].xml at the root of a ZIP of price lists', () => {
+    const zip = zipSync({ mimetype: strToU8('application/zip'), '[Content_Types].xml': strToU8('<Types/>'), [CLINIC_PDF]: strToU8('%PDF-1.4') });
+    expect(readZipArchive(zip).entries.map((e) => e.path)).toEqual([CLINIC_PDF]);
   });
 
   it('refuses a 300 MiB zip bomb by its declared size before unpacking it', () => {

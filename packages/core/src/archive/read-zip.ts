@@ -6,6 +6,7 @@
  */
 import {
   archiveEmpty,
+  archiveRatioTooHigh,
   entryTooLarge,
   exceedsDeclaredSize,
   ratioTooHigh,
@@ -95,7 +96,7 @@ export function readZipArchive(bytes: Uint8Array, limits?: Partial<ArchiveLimits
   const rejected: RejectedEntry[] = [];
   const pending = selectEntries(records, rejected);
   if (pending.length === 0 && rejected.length === 0) throw archiveEmpty(true);
-  checkDeclaredSizes(pending, resolved);
+  checkDeclaredSizes(pending, resolved, bytes.length);
 
   const entries: ArchiveEntry[] = [];
   for (const entry of pending) {
@@ -141,7 +142,7 @@ function selectEntries(records: readonly CentralDirectoryRecord[], rejected: Rej
  * more than the declared size (see `unpack-entry.ts`), so these checks also bound the real output:
  * a header that understates its size is caught while unpacking.
  */
-function checkDeclaredSizes(pending: readonly PendingEntry[], limits: ArchiveLimits): void {
+function checkDeclaredSizes(pending: readonly PendingEntry[], limits: ArchiveLimits, archiveBytes: number): void {
   let total = 0;
   let largest: PendingEntry | undefined;
   for (const entry of pending) {
@@ -155,6 +156,10 @@ function checkDeclaredSizes(pending: readonly PendingEntry[], limits: ArchiveLim
     if (!largest || uncompressedSize > largest.record.uncompressedSize) largest = entry;
   }
   if (largest && total > limits.maxTotalBytes) throw totalTooLarge(total, limits.maxTotalBytes, largest.path);
+  // Many entries each under RATIO_CHECK_MIN_BYTES still add up: the archive as a whole must not
+  // unpack to more than maxRatio times its own size either.
+  const archiveRatio = total / Math.max(archiveBytes, 1);
+  if (total > RATIO_CHECK_MIN_BYTES && archiveRatio > limits.maxRatio) throw archiveRatioTooHigh(total, archiveBytes, limits.maxRatio);
 }
 
 function extractEntry(bytes: Uint8Array, entry: PendingEntry): ArchiveEntry | RejectedEntry {

@@ -64,11 +64,19 @@ export type FileReport =
     };
 
 export interface IngestReport {
+  /** `archive`: a ZIP of price lists, one entry per file; `file`: one price file. */
+  readonly source: 'archive' | 'file';
+  /** One entry per file: `ok`/`warnings` were committed, `error` wrote nothing. */
   readonly files: readonly FileReport[];
   readonly positions: number;
   readonly normalized: number;
   readonly errors: number;
   readonly duration_ms: number;
+  /**
+   * Present when the data store failed: the ingest stopped there, later files are `NOT_PROCESSED`.
+   * The HTTP API answers 500 with this report.
+   */
+  readonly failure?: { readonly code: string; readonly message: string };
 }
 
 export interface Stats {

@@ -13,6 +13,7 @@ import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceCompa
 import { isOutlier, outlierBounds } from './outliers.js';
 import { comparePriceListAge, type ReadModel } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
+import { maxOf, minOf } from '../numbers.js';
 
 export interface CompareOptions {
   readonly price_kind?: PriceKind;
@@ -26,8 +27,8 @@ export function compareService(model: ReadModel, serviceId: string, options: Com
   const partners = partnerPrices(model, serviceId, kind, options.city);
   const prices = partners.map((p) => p.price);
   const mid = median(prices);
-  const min = prices.length ? Math.min(...prices) : null;
-  const max = prices.length ? Math.max(...prices) : null;
+  const min = prices.length ? minOf(prices) : null;
+  const max = prices.length ? maxOf(prices) : null;
   const bounds = outlierBounds(prices);
   return {
     service,
@@ -56,9 +57,9 @@ export function summarizePrices(model: ReadModel, serviceId: string, city?: stri
   const prices = partnerPrices(model, serviceId, 'resident', city).map((p) => p.price);
   return {
     clinics: prices.length,
-    min: prices.length ? Math.min(...prices) : null,
+    min: prices.length ? minOf(prices) : null,
     median: median(prices),
-    max: prices.length ? Math.max(...prices) : null,
+    max: prices.length ? maxOf(prices) : null,
   };
 }
 

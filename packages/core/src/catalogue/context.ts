@@ -5,6 +5,7 @@ import type { Matcher } from '../match/cascade.js';
 import type { DecisionMemory } from '../match/decision-memory.js';
 import type { ReadOptions } from '../extract/table.js';
 import type { Storage } from '../storage/storage.js';
+import type { IngestLimits } from './ingest-limits.js';
 
 export interface CatalogueContext {
   readonly storage: Storage;
@@ -17,4 +18,6 @@ export interface CatalogueContext {
   now(): Date;
   /** Passed to the format readers (OCR for PDF pages without text). */
   readonly readOptions: ReadOptions;
+  /** Bounds on the positions an upload and a file may add. */
+  readonly ingestLimits: IngestLimits;
 }

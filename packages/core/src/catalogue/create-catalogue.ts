@@ -17,6 +17,7 @@ import { compareService } from './compare-service.js';
 import { listPriceChanges } from './price-changes.js';
 import type { CatalogueContext } from './context.js';
 import { ingest } from './ingest.js';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
 import { loadReadModel, type ReadModel } from './read-model.js';
@@ -66,6 +67,8 @@ export interface CatalogueDeps {
   readonly aliases?: AliasTable;
   /** Receives configuration warnings (e.g. alias entries that name no dictionary entry). @default ignored */
   readonly warn?: (message: string) => void;
+  /** Limits on the positions one upload and one file may add. @default {@link DEFAULT_INGEST_LIMITS} */
+  readonly ingestLimits?: Partial<IngestLimits>;
 }
 
 export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalogue> {
@@ -107,6 +110,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     },
     now: deps.now ?? (() => new Date()),
     readOptions: { ocr: deps.ocr },
+    ingestLimits: { ...DEFAULT_INGEST_LIMITS, ...deps.ingestLimits },
   };
   const scanner = createFolderScanner({
     storage,

@@ -73,12 +73,13 @@ function required(value: unknown, field: string, what: string): string {
 /** The proposal's members and the given positions, each once, in that order. */
 function resolveMembers(model: ReadModel, input: CreateServiceInput): Position[] {
   const ids: string[] = [];
-  if (input.proposal_id !== undefined) ids.push(...findProposal(model, input.proposal_id).members.map((m) => m.position_id));
+  if (input.proposal_id !== undefined) for (const member of findProposal(model, input.proposal_id).members) ids.push(member.position_id);
   const given = input.position_ids ?? [];
   if (given.length > MAX_POSITION_IDS) {
     throw new PricecatError('INVALID_INPUT', `position_ids holds ${given.length} ids; send at most ${MAX_POSITION_IDS} per request.`);
   }
-  ids.push(...given);
+  // A loop, not `push(...given)`: the list comes from the request and may be long enough to overflow the stack.
+  for (const id of given) ids.push(id);
   const byId = new Map(model.positions.map((p) => [p.position_id, p]));
   const unknown = [...new Set(ids.filter((id) => !byId.has(id)))];
   if (unknown.length > 0) {

@@ -25,11 +25,15 @@ export interface MatchRequest {
    * same `name_norm`, in any clinic. @default true
    */
   readonly apply_to_identical?: boolean;
+  /** Who decided: the name of the API token used (set by the HTTP layer, never by the body). */
+  readonly decided_by?: string;
 }
 
 /** Body of `POST /skip`. */
 export interface SkipRequest {
   readonly position_id: string;
+  /** Who decided (see {@link MatchRequest.decided_by}). */
+  readonly decided_by?: string;
 }
 
 /** What a match or a skip did. */
@@ -43,6 +47,8 @@ export interface DecisionResult {
   /** The synonym written by a match (null for a skip, or a name that normalises to nothing). */
   readonly learned_synonym: LearnedSynonym | null;
   readonly created_at: string;
+  /** The token name the decision is attributed to; null without authentication. */
+  readonly decided_by: string | null;
 }
 
 /** What an undo did. */
@@ -91,6 +97,7 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
     decision_id: newId('dec'),
     action: 'match',
     created_at: createdAt,
+    decided_by: request.decided_by ?? null,
     service_id: service.service_id,
     previous: targets,
     synonym,
@@ -110,6 +117,7 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
     position_ids: targets.map((p) => p.position_id),
     learned_synonym: synonym,
     created_at: createdAt,
+    decided_by: decision.decided_by ?? null,
   };
 }
 
@@ -122,6 +130,7 @@ export async function skipPosition(ctx: CatalogueContext, model: ReadModel, requ
     decision_id: newId('dec'),
     action: 'skip',
     created_at: createdAt,
+    decided_by: request.decided_by ?? null,
     service_id: null,
     previous: [position],
     synonym: null,
@@ -134,7 +143,15 @@ export async function skipPosition(ctx: CatalogueContext, model: ReadModel, requ
   });
   // A skip teaches too: the clinic's next list skips this row, and the machine's answer is rejected.
   ctx.invalidate('decisions');
-  return { decision_id: decision.decision_id, action: 'skip', service: null, position_ids: [positionId], learned_synonym: null, created_at: createdAt };
+  return {
+    decision_id: decision.decision_id,
+    action: 'skip',
+    service: null,
+    position_ids: [positionId],
+    learned_synonym: null,
+    created_at: createdAt,
+    decided_by: decision.decided_by ?? null,
+  };
 }
 
 /** Undoes the latest logged decision (repeat to go further back); CONFLICT when there is none. */

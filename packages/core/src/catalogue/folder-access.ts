@@ -14,8 +14,9 @@ export interface FolderFile {
 
 export interface FolderAccess {
   /**
-   * Checks that `path` exists, is a directory and can be listed and read; resolves to its absolute,
-   * normalised form. Throws `PricecatError('INVALID_INPUT')` whose message names the path and why not.
+   * Checks that `path` exists, is a directory and can be listed and read, and that its real path (links
+   * resolved) lies inside an allowed root; resolves to that real path. Throws `PricecatError` whose
+   * message names the path and why not: `FOLDER_NOT_ALLOWED` outside the roots, else `INVALID_INPUT`.
    */
   checkFolder(path: string): Promise<string>;
   /**
@@ -23,6 +24,11 @@ export interface FolderAccess {
    * lock files (`~$name`) and symbolic links are left out, so a scan never follows a link out of the folder.
    */
   listFiles(folder: string): Promise<FolderFile[]>;
-  /** The bytes of one file listed by {@link listFiles}; throws a `PricecatError` naming the file when it cannot be read. */
-  readFile(folder: string, relativePath: string): Promise<Uint8Array>;
+  /**
+   * The bytes of one file listed by {@link listFiles}, at most `maxBytes` of them: the limit counts the
+   * bytes actually read, never the size the file system reports (a `/proc` file reports 0). Throws a
+   * `PricecatError` naming the file when it cannot be read, is not a regular file, or is larger
+   * (`LIMIT_EXCEEDED`).
+   */
+  readFile(folder: string, relativePath: string, maxBytes: number): Promise<Uint8Array>;
 }

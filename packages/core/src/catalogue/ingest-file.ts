@@ -10,6 +10,8 @@ import type { FileReport } from './catalogue.js';
 import { buildPositions } from './build-positions.js';
 import type { CatalogueContext } from './context.js';
 import { newId, sha256Hex } from './ids.js';
+import { spendPositions, spendRows, type PositionBudget } from './ingest-limits.js';
+import { PricecatError } from '../errors.js';
 import { resolveClinic } from './resolve-clinic.js';
 
 /** A file to ingest: its path (inside the ZIP, folders included) and bytes. */
@@ -24,10 +26,17 @@ export interface IngestEntry {
  */
 const FACT_ROWS = 15;
 
-/** Reads, matches and stores one file. Throws on a file that cannot be read; the caller reports it. */
-export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Promise<FileReport> {
+/**
+ * Reads, matches and stores one file. Throws on a file that cannot be read, that holds no priced row,
+ * or whose rows do not fit `budget`; the caller reports it. Nothing is written before the one storage call.
+ */
+export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry, budget: PositionBudget): Promise<FileReport> {
   const read = await readDocument(entry.bytes, entry.path, ctx.readOptions);
+  spendRows(budget, ctx.ingestLimits, entry.path, read.tables.reduce((sum, table) => sum + table.rows.length, 0));
   const extracted = extractPriceRows(read);
+  // No junk (issue #18): a note, a header-only CSV or names without prices created an empty clinic and list.
+  if (!extracted.rows.some((row) => row.prices.length > 0)) throw noPricedRow(entry.path);
+  spendPositions(budget, ctx.ingestLimits, entry.path, extracted.rows.length);
   const facts = detectDocumentFacts({
     path: entry.path,
     lines: factLines(read),
@@ -83,6 +92,14 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry): Pro
 }
 
 // ---- internal helpers ----
+
+function noPricedRow(file: string): PricecatError {
+  return new PricecatError(
+    'NO_PRICE_TABLE',
+    `${file}: no row with both a service name and a price was found, so nothing was stored. ` +
+      'A price list needs a column of service names and at least one column of prices («Цена», «Стоимость, тенге»).',
+  );
+}
 
 function factLines(read: ReadResult): string[] {
   const lines = [...read.text];

@@ -1,12 +1,19 @@
 /**
- * The ingest use case: a ZIP of price lists, or one price file. One bad file becomes an error entry
- * of the report; the other files go on, and nothing stored before is touched.
+ * The ingest use case: a ZIP of price lists, or one price file. Each file is all-or-nothing (one storage
+ * call writes its price list); one bad file becomes an error entry of the report and the other files go
+ * on. When the store itself fails, the files after it are not read, and the report says so: what it lists
+ * as `ok`/`warnings` is committed, every `error` entry wrote nothing.
  */
-import { isZip, readZipArchive } from '../archive/index.js';
+import { readZipArchive } from '../archive/index.js';
 import { isPricecatError, PricecatError } from '../errors.js';
 import type { FileReport, IngestReport, IngestSource } from './catalogue.js';
 import type { CatalogueContext } from './context.js';
 import { ingestFile, type IngestEntry } from './ingest-file.js';
+import { uploadBudget, type PositionBudget } from './ingest-limits.js';
+import { uploadKind } from './upload-kind.js';
+
+/** Report code of a file never read because the store failed on an earlier one. */
+export const NOT_PROCESSED = 'NOT_PROCESSED';
 
 export async function ingest(ctx: CatalogueContext, source: IngestSource): Promise<IngestReport> {
   const started = Date.now();
@@ -15,8 +22,9 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
   }
   const files: FileReport[] = [];
   let entries: IngestEntry[];
-  const archive = isZip(source.bytes) ? readZipArchive(source.bytes) : null;
-  if (archive && !isOfficeContainer(archive.entries)) {
+  const kind = uploadKind(source.bytes, source.fileName);
+  if (kind === 'archive') {
+    const archive = readZipArchive(source.bytes);
     entries = archive.entries;
     for (const rejected of archive.rejected) {
       files.push({ file: rejected.path, status: 'error', code: 'ARCHIVE_ENTRY_REJECTED', message: rejected.reason });
@@ -28,27 +36,51 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
     entries = [{ path: source.fileName, bytes: source.bytes }];
   }
 
+  const budget: PositionBudget = uploadBudget(ctx.ingestLimits);
+  let failure: { code: string; message: string } | undefined;
   for (const entry of entries) {
+    if (failure) {
+      files.push({ file: entry.path, status: 'error', code: NOT_PROCESSED, message: notProcessed(entry.path) });
+      continue;
+    }
     try {
-      files.push(await ingestFile(ctx, entry));
+      files.push(await ingestFile(ctx, entry, budget));
     } catch (error) {
-      if (!isPricecatError(error)) throw error;
-      files.push({ file: entry.path, status: 'error', code: error.code, message: error.message });
+      const report = fileError(entry.path, error);
+      files.push(report);
+      if (report.code === 'STORAGE_FAILED') failure = { code: report.code, message: report.message };
     }
   }
   const ok = files.filter((f) => f.status !== 'error');
   return {
+    source: kind,
     files,
     positions: ok.reduce((sum, f) => sum + ('positions' in f ? f.positions : 0), 0),
     normalized: ok.reduce((sum, f) => sum + ('normalized' in f ? f.normalized : 0), 0),
     errors: files.length - ok.length,
     duration_ms: Date.now() - started,
+    ...(failure && { failure }),
   };
 }
 
 // ---- internal helpers ----
 
-/** XLSX, DOCX and ODS are ZIP containers too: a single uploaded office file is not an archive of price lists. */
-function isOfficeContainer(entries: readonly IngestEntry[]): boolean {
-  return entries.some((e) => e.path === '[Content_Types].xml' || e.path === 'mimetype');
+/**
+ * Any failure of one file as its report entry. NOTE: not only `PricecatError`s: a bug in a reader
+ * (such as the stack overflow of issue #18) used to escape as a 500 after earlier files were committed,
+ * with no report of them; now it is this file's error and the upload's report goes out.
+ */
+function fileError(file: string, error: unknown): Extract<FileReport, { status: 'error' }> {
+  if (isPricecatError(error)) return { file, status: 'error', code: error.code, message: error.message };
+  console.error(`[pricecat] ingest of «${file}» failed with an unexpected error:`, error);
+  return {
+    file,
+    status: 'error',
+    code: 'INTERNAL',
+    message: `${file}: an unexpected error stopped reading this file (see the server log); nothing from it was stored.`,
+  };
+}
+
+function notProcessed(file: string): string {
+  return `${file} was not read: the data store failed on an earlier file of this upload. Fix the store (see that file's error) and upload again.`;
 }

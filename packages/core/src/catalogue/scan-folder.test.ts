@@ -22,7 +22,7 @@ describe('catalogue: scan of the watched folder', () => {
   let catalogue: Catalogue;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pricecat-scan-'));
-    catalogue = await createCatalogue({ storage: createMemoryStorage(), folder: createNodeFolderAccess() });
+    catalogue = await createCatalogue({ storage: createMemoryStorage(), folder: createNodeFolderAccess({ roots: [tmpdir()] }) });
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 

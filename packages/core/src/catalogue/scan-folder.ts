@@ -9,7 +9,7 @@
  * Two scans never run at once: a scan requested while one runs fails at once with `CONFLICT` (HTTP 409)
  * instead of waiting, so a client (or the schedule) is never held for minutes behind another scan.
  */
-import { isZip, readZipArchive } from '../archive/index.js';
+import { readZipArchive } from '../archive/index.js';
 import { isPricecatError, PricecatError } from '../errors.js';
 import type { IngestedFile } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
@@ -18,6 +18,7 @@ import type { FolderAccess } from './folder-access.js';
 import { sha256Hex } from './ids.js';
 import { saveLastScan, type ScanReport, type ScanTrigger, type SkippedFile } from './scan-report.js';
 import { readSettings } from './settings.js';
+import { uploadKind } from './upload-kind.js';
 
 /** Largest file a scan reads: 200 MiB, the default upload limit of the HTTP API. */
 export const DEFAULT_MAX_SCAN_FILE_BYTES = 200 * 1024 * 1024;
@@ -95,7 +96,8 @@ async function runScan(deps: FolderScannerDeps, trigger: ScanTrigger, started: D
     }
     let bytes: Uint8Array;
     try {
-      bytes = await deps.folder.readFile(folder, file.path);
+      // Bounded by the bytes actually read, not by the size listed (a /proc file lists 0 bytes).
+      bytes = await deps.folder.readFile(folder, file.path, maxBytes);
     } catch (error) {
       if (!isPricecatError(error)) throw error;
       state.files.push(failure(file.path, error.code, error.message));
@@ -158,7 +160,7 @@ async function scanFile(
     return;
   }
   let reports: FileReport[];
-  const entries = isZip(bytes) ? unpackArchive(path, bytes) : null;
+  const entries = uploadKind(bytes, path) === 'archive' ? unpackArchive(path, bytes) : null;
   if (entries && 'error' in entries) {
     reports = [entries.error];
   } else if (entries) {
@@ -190,14 +192,13 @@ async function scanFile(
   if (!recordedByIngest) state.seen.push({ path, sha256, price_list_id: null, ingested_at: now.toISOString() });
 }
 
-/** The entries of a ZIP of price lists, or null for an office file (XLSX, DOCX, ODS are ZIPs too). */
+/** The entries of a ZIP of price lists (office files, ZIPs too, are told apart by `uploadKind` first). */
 function unpackArchive(
   path: string,
   bytes: Uint8Array,
-): { entries: { path: string; bytes: Uint8Array }[]; rejected: FileReport[] } | { error: FileReport } | null {
+): { entries: { path: string; bytes: Uint8Array }[]; rejected: FileReport[] } | { error: FileReport } {
   try {
     const archive = readZipArchive(bytes);
-    if (archive.entries.some((e) => e.path === '[Content_Types].xml' || e.path === 'mimetype')) return null;
     return {
       entries: archive.entries,
       rejected: archive.rejected.map((r) => failure(`${path}/${r.path}`, 'ARCHIVE_ENTRY_REJECTED', r.reason)),

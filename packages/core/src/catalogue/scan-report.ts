@@ -21,7 +21,7 @@ export interface SkippedFile {
  * The same per-file report as an upload (`files` holds only what was ingested or failed now), plus the
  * files skipped as already known.
  */
-export interface ScanReport extends IngestReport {
+export interface ScanReport extends Omit<IngestReport, 'source' | 'failure'> {
   readonly folder: string;
   readonly trigger: ScanTrigger;
   readonly started_at: string;

@@ -23,7 +23,7 @@ describe('catalogue: scheduled scans', () => {
   let catalogue: Catalogue;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pricecat-schedule-'));
-    catalogue = await createCatalogue({ storage: createMemoryStorage(), folder: createNodeFolderAccess() });
+    catalogue = await createCatalogue({ storage: createMemoryStorage(), folder: createNodeFolderAccess({ roots: [tmpdir()] }) });
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 

@@ -13,7 +13,7 @@ describe('catalogue: settings of the watched folder', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const open = (storage = createMemoryStorage()) => createCatalogue({ storage, folder: createNodeFolderAccess() });
+  const open = (storage = createMemoryStorage()) => createCatalogue({ storage, folder: createNodeFolderAccess({ roots: [tmpdir()] }) });
 
   it('starts with no folder and the schedule off', async () => {
     const catalogue = await open();

@@ -15,6 +15,7 @@ import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js
 import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
+import { widthOf } from '../numbers.js';
 
 /** What {@link extractPriceRows} returns. */
 export interface ExtractedRows {
@@ -49,7 +50,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   let openSection: string | null = null;
 
   for (const table of result.tables) {
-    const width = Math.max(0, ...table.rows.map((r) => r.length));
+    const width = widthOf(table.rows);
     let layout = layoutFromHeader(table.rows);
     if (!layout && previous && previous.width === width) layout = continueLayout(previous.layout);
     if (!layout) {
@@ -70,7 +71,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
-      rows.splice(before, checked.length, ...checked);
+      replaceFrom(rows, before, checked);
       if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);
     }
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
@@ -83,7 +84,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   }
 
   // Unit words are learned over the whole document: on some pages every unit word drifted into the names.
-  if (ocr) rows.splice(0, rows.length, ...tidyOcrRows(rows));
+  if (ocr) replaceFrom(rows, 0, tidyOcrRows(rows), true);
   if (rows.length === 0) {
     const listed = freeFormRows(freeFormSourceLines(result));
     if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {
@@ -164,7 +165,7 @@ function repairTableByRatio(table: Table, layout: TableLayout, rows: PriceRow[],
   const tableRows = rows.slice(from);
   const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role, index: c.index }));
   const repaired = repairByColumnRatio(tableRows, columns, (i, column) => normalizeCellText(table.rows[tableRows[i]!.source.row - 1]?.[column.index]));
-  rows.splice(from, tableRows.length, ...tableRows);
+  replaceFrom(rows, from, tableRows);
   return repaired;
 }
 
@@ -247,4 +248,13 @@ function sameTexts(row: readonly string[], header: readonly string[]): boolean {
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/**
+ * `rows.splice(from, items.length, ...items)` (or, with `truncate`, `rows.splice(from, Infinity, ...items)`)
+ * without spreading a per-row list into call arguments.
+ */
+function replaceFrom<T>(rows: T[], from: number, items: readonly T[], truncate = false): void {
+  if (truncate) rows.length = from;
+  for (let i = 0; i < items.length; i++) rows[from + i] = items[i]!;
 }

@@ -7,6 +7,7 @@ import { findHeader, type HeaderInfo } from './header-row.js';
 import { parsePrice } from './parse-price.js';
 import { findPriceColumns } from './price-columns.js';
 import type { PriceColumn } from './price-row.js';
+import { widthOf } from '../numbers.js';
 
 /** Where things are in one table. */
 export interface TableLayout {
@@ -50,7 +51,7 @@ export function layoutFromHeader(rows: readonly (readonly string[])[]): TableLay
  * look like a price list (fewer than 3 rows with both).
  */
 export function inferLayout(rows: readonly (readonly string[])[]): TableLayout | null {
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  const width = widthOf(rows);
   const letters = new Array<number>(width).fill(0);
   const prices = new Array<number>(width).fill(0);
   const filled = new Array<number>(width).fill(0);

@@ -8,6 +8,7 @@ import { normalizeCellText } from './cell-text.js';
 import { parsePrice } from './parse-price.js';
 import type { Table } from './table.js';
 import type { TableLayout } from './table-layout.js';
+import { maxOf, widthOf } from '../numbers.js';
 
 /** Share of the data rows with text in the column that must read as prices. */
 const MIN_PRICE_SHARE = 0.8;
@@ -20,9 +21,9 @@ export function adoptUnheadedPriceColumn(
   layout: TableLayout,
   previous: { readonly layout: TableLayout; readonly width: number } | null,
 ): TableLayout {
-  const width = Math.max(0, ...table.rows.map((r) => r.length));
+  const width = widthOf(table.rows);
   const last = width - 1;
-  const rightmostPrice = Math.max(-1, ...layout.priceColumns.map((c) => c.index));
+  const rightmostPrice = maxOf(layout.priceColumns.map((c) => c.index), -1);
   if (!previous || rightmostPrice < 0 || last <= rightmostPrice) return layout;
   if (normalizeCellText(layout.header.texts[last]) !== '' || !holdsPrices(table, layout, last)) return layout;
   const before = previous.layout.priceColumns.find((p) => p.index === previous.width - 1 && p.header !== '');

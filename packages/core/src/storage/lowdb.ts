@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { PricecatError } from '../errors.js';
@@ -87,6 +87,9 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
         await db.write();
       } catch (error) {
         db.data = committed;
+        // lowdb's writer leaves its half-written temp file behind on failure; on a full disk it would
+        // keep the space the user needs to recover (issue #18).
+        await rm(writerTempFile(file), { force: true }).catch(() => {});
         throw new PricecatError(
           'STORAGE_FAILED',
           `Could not write the data file ${file}: ${messageOf(error)}. Nothing from this change was saved; ` +
@@ -213,4 +216,9 @@ function closedError(file: string): PricecatError {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The temp file lowdb's writer (steno) writes before renaming it over `file`: `<dir>/.<name>.tmp`. */
+export function writerTempFile(file: string): string {
+  return join(dirname(file), `.${basename(file)}.tmp`);
 }

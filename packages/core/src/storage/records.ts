@@ -113,6 +113,8 @@ export interface Decision {
   readonly decision_id: string;
   readonly action: 'match' | 'skip';
   readonly created_at: string;
+  /** Who decided: the API token's name (`PRICECAT_TOKENS_FILE`); absent or null without authentication. */
+  readonly decided_by?: string | null;
   /** The service chosen by a match; null for a skip. */
   readonly service_id: string | null;
   /** Every position the decision changed, as it was before; an undo puts these back. */

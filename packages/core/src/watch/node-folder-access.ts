@@ -1,23 +1,34 @@
 /**
- * `FolderAccess` on Node's file system: the watched folder of a pricecat server.
+ * `FolderAccess` on Node's file system: the watched folder of a pricecat server, confined to the
+ * allowed roots configured at start-up (`PRICECAT_WATCH_ROOTS`; the CLI defaults to `<data dir>/inbox`).
  *
  * @module
  */
 import { constants } from 'node:fs';
-import { access, opendir, readFile, stat } from 'node:fs/promises';
+import { access, open, opendir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { PricecatError } from '../errors.js';
 import type { FolderAccess, FolderFile } from '../catalogue/folder-access.js';
 
 /** Options of {@link createNodeFolderAccess}. */
 export interface NodeFolderAccessOptions {
+  /**
+   * Directories the watch folder must lie in (itself or below), compared by real path, so `..`,
+   * symbolic links and trailing slashes cannot lead out. Roots that do not exist allow nothing.
+   * Required: an empty list refuses every folder.
+   */
+  readonly roots: readonly string[];
   /** Deepest sub-folder level listed (the folder itself is 0). @default 16 */
   readonly maxDepth?: number;
 }
 
+/** Bytes read per call while reading a file: the limit is checked between chunks. */
+const CHUNK_BYTES = 1024 * 1024;
+
 /** Creates the Node implementation of {@link FolderAccess}. */
-export function createNodeFolderAccess(options: NodeFolderAccessOptions = {}): FolderAccess {
+export function createNodeFolderAccess(options: NodeFolderAccessOptions): FolderAccess {
   const maxDepth = options.maxDepth ?? 16;
+  const rootsText = options.roots.length > 0 ? options.roots.join(', ') : '(none configured)';
   return {
     async checkFolder(path) {
       const trimmed = path.trim();
@@ -25,20 +36,27 @@ export function createNodeFolderAccess(options: NodeFolderAccessOptions = {}): F
       if (!isAbsolute(trimmed)) {
         throw invalid(`The watch folder "${path}" is not an absolute path; give the full path on the server, e.g. /srv/pricecat/inbox.`);
       }
-      const absolute = resolve(trimmed);
-      let info;
+      let real: string;
       try {
-        info = await stat(absolute);
+        real = await realpath(resolve(trimmed));
       } catch (error) {
-        throw invalid(`The watch folder "${absolute}" ${describeFsError(error)}.`, error);
+        throw invalid(`The watch folder "${resolve(trimmed)}" ${describeFsError(error)}.`, error);
       }
-      if (!info.isDirectory()) throw invalid(`The watch folder "${absolute}" is a file, not a directory; give the directory that holds the price lists.`);
+      if (!(await isInsideRoots(real, options.roots))) {
+        throw new PricecatError(
+          'FOLDER_NOT_ALLOWED',
+          `The watch folder "${path}" (really "${real}") is outside the folders this server may read (${rootsText}); ` +
+            'put the price lists in one of them, or ask the administrator to add the folder to PRICECAT_WATCH_ROOTS and restart.',
+        );
+      }
+      const info = await stat(real);
+      if (!info.isDirectory()) throw invalid(`The watch folder "${real}" is a file, not a directory; give the directory that holds the price lists.`);
       try {
-        await access(absolute, constants.R_OK | constants.X_OK);
+        await access(real, constants.R_OK | constants.X_OK);
       } catch (error) {
-        throw invalid(`The watch folder "${absolute}" cannot be read by the server (${codeOf(error)}); grant the server's user read access.`, error);
+        throw invalid(`The watch folder "${real}" cannot be read by the server (${codeOf(error)}); grant the server's user read access.`, error);
       }
-      return absolute;
+      return real;
     },
 
     async listFiles(folder) {
@@ -47,20 +65,67 @@ export function createNodeFolderAccess(options: NodeFolderAccessOptions = {}): F
       return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     },
 
-    async readFile(folder, relativePath) {
+    async readFile(folder, relativePath, maxBytes) {
       const absolute = resolve(folder, relativePath);
       // Paths come from listFiles, but a caller could pass anything: never read outside the folder.
       if (!absolute.startsWith(resolve(folder) + sep)) throw invalid(`"${relativePath}" is not inside the watch folder.`);
-      try {
-        return new Uint8Array(await readFile(absolute));
-      } catch (error) {
-        throw invalid(`The file "${absolute}" ${describeFsError(error)}.`, error);
-      }
+      return readBounded(absolute, maxBytes);
     },
   };
 }
 
 // ---- internal helpers ----
+
+async function isInsideRoots(real: string, roots: readonly string[]): Promise<boolean> {
+  for (const root of roots) {
+    const realRoot = await realpath(resolve(root)).catch(() => null);
+    if (realRoot === null) continue;
+    if (real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return true;
+  }
+  return false;
+}
+
+/**
+ * Reads a regular file, refusing anything else (FIFOs, sockets, devices: O_NONBLOCK keeps a FIFO from
+ * hanging the open; O_NOFOLLOW refuses a link put in place after the listing) and stopping once more
+ * than `maxBytes` came back, whatever `stat` claimed.
+ */
+async function readBounded(absolute: string, maxBytes: number): Promise<Uint8Array> {
+  let handle;
+  try {
+    handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw invalid(`The file "${absolute}" ${describeFsError(error)}.`, error);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw invalid(`"${absolute}" is not a regular file (a device, pipe or socket) and was not read.`);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) {
+        throw new PricecatError('LIMIT_EXCEEDED', `The file "${absolute}" is larger than the ${maxBytes} bytes a scan reads; split it.`);
+      }
+      chunks.push(chunk.subarray(0, bytesRead));
+    }
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return bytes;
+  } catch (error) {
+    if (error instanceof PricecatError) throw error;
+    throw invalid(`The file "${absolute}" ${describeFsError(error)}.`, error);
+  } finally {
+    await handle.close();
+  }
+}
 
 async function walk(folder: string, relative: string, depth: number, maxDepth: number, into: FolderFile[]): Promise<void> {
   let directory;
@@ -80,7 +145,7 @@ async function walk(folder: string, relative: string, depth: number, maxDepth: n
       const info = await stat(join(folder, path)).catch(() => null);
       if (info) into.push({ path, size: info.size });
     }
-    // Symbolic links, sockets and devices are left out on purpose (see FolderAccess.listFiles).
+    // Symbolic links, sockets, FIFOs and devices are left out on purpose (see FolderAccess.listFiles).
   }
 }
 
@@ -102,6 +167,8 @@ function describeFsError(error: unknown): string {
       return "cannot be read by the server (permission denied); grant the server's user read access";
     case 'ENOTDIR':
       return 'has a file where a directory should be in its path; correct the path';
+    case 'ELOOP':
+      return 'is a symbolic link, which a scan does not follow';
     default:
       return `cannot be read (${codeOf(error)})`;
   }

@@ -7,7 +7,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
-import { PricecatError } from '@pricecat/core';
+import { PricecatError, type IngestReport } from '@pricecat/core';
+import { errorBody, statusForCode, type ErrorBody } from '../errors.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** Where and how large uploads may be. */
@@ -22,17 +23,38 @@ export interface UploadSettings {
 export const UPLOAD_FIELD = 'file';
 
 /**
- * Ingest an uploaded file. Answers 200 with the per-file report whenever the ingest ran, even when some
- * files of a ZIP failed: the report says which (CONVENTIONS.md §6, one bad file does not fail the rest).
+ * Ingest an uploaded file. A ZIP answers 200 with the per-file report even when some of its files failed:
+ * the report says which (CONVENTIONS.md §6, one bad file does not fail the rest). A single file that
+ * cannot be ingested answers the status of its error code (415, 422, 413), and a store that failed
+ * mid-way answers 500; both carry the report beside the error (docs/api.md, «Statuses»).
  */
 export function createIngestRouter({ catalogue, prefix }: RouteDeps, upload: UploadSettings): Router {
   const router = new Router({ prefix });
   router.post('/ingest', receiveUpload(upload), async (ctx) => {
     const file = pickUploadedFile(ctx.request.files);
     const bytes = new Uint8Array(await readFile(file.filepath));
-    ctx.body = await catalogue.ingest({ fileName: file.originalFilename ?? 'upload', bytes });
+    const report = await catalogue.ingest({ fileName: file.originalFilename ?? 'upload', bytes });
+    const answer = ingestAnswer(report);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
   });
   return router;
+}
+
+/**
+ * The status and body for an ingest report: 200 and the report, or the error status with
+ * `{"error": {"code", "message"}, "report": …}` when the store failed (500) or the one file uploaded
+ * could not be ingested (415 / 422 / 413 / 500, by its code).
+ */
+export function ingestAnswer(report: IngestReport): { status: number; body: IngestReport | (ErrorBody & { report: IngestReport }) } {
+  if (report.failure) {
+    return { status: 500, body: { ...errorBody(report.failure.code, report.failure.message), report } };
+  }
+  const only = report.files.length === 1 ? report.files[0] : undefined;
+  if (report.source === 'file' && only?.status === 'error') {
+    return { status: statusForCode(only.code), body: { ...errorBody(only.code, only.message), report } };
+  }
+  return { status: 200, body: report };
 }
 
 // ---- internal helpers ----

@@ -7,6 +7,7 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { PricecatError } from '@pricecat/core';
+import { TOKEN_NAME_STATE } from '../access.js';
 import { optionalString, pageParams } from '../query.js';
 import type { RouteDeps } from './route-deps.js';
 
@@ -24,11 +25,12 @@ export function createQueueRouter({ catalogue, prefix }: RouteDeps): Router {
       position_id: requiredId(body, 'position_id'),
       ...(serviceId !== undefined && { service_id: requiredId(body, 'service_id') }),
       ...(applyToIdentical !== undefined && { apply_to_identical: applyToIdentical }),
+      ...decidedBy(ctx),
     });
   });
   router.post('/skip', async (ctx) => {
     const body = jsonBody(ctx, '{"position_id": "pos_…"}');
-    ctx.body = await catalogue.skipPosition({ position_id: requiredId(body, 'position_id') });
+    ctx.body = await catalogue.skipPosition({ position_id: requiredId(body, 'position_id'), ...decidedBy(ctx) });
   });
   router.post('/undo', async (ctx) => {
     ctx.body = await catalogue.undoDecision();
@@ -37,6 +39,12 @@ export function createQueueRouter({ catalogue, prefix }: RouteDeps): Router {
 }
 
 // ---- internal helpers ----
+
+/** The token name the access guard found, so the decision log says who decided. */
+function decidedBy(ctx: Context): { decided_by?: string } {
+  const name: unknown = ctx.state[TOKEN_NAME_STATE];
+  return typeof name === 'string' ? { decided_by: name } : {};
+}
 
 /** The parsed JSON object of the request; anything else is a 400 showing the expected shape. */
 function jsonBody(ctx: Context, example: string): Record<string, unknown> {

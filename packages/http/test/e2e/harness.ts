@@ -68,7 +68,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
   const catalogue = await createCatalogue({
     storage: await createLowdbStorageInDir(dataDir),
     services: await loadDefaultDictionary(),
-    folder: createNodeFolderAccess(),
+    folder: createNodeFolderAccess({ roots: [watchDir] }),
   });
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

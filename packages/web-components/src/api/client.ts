@@ -6,6 +6,7 @@
  * @module
  */
 import { messages } from '../i18n/messages.js';
+import { askForToken, authHeaders } from './auth-token.js';
 import { ApiError, errorFromAnswer, networkError } from './errors.js';
 import type {
   ClinicSummary,
@@ -58,16 +59,20 @@ export class PricecatApi {
     return this.request<T>(this.url(path), init, signal);
   }
 
-  /** One request answered with JSON; network failures, error answers and non-JSON become {@link ApiError}s. */
-  private async request<T>(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<T> {
+  /**
+   * One request answered with JSON; network failures, error answers and non-JSON become {@link ApiError}s.
+   * A 401 asks the user for the API token once and repeats the request with it.
+   */
+  private async request<T>(url: string, init: RequestInit, signal: AbortSignal | undefined, mayAsk = true): Promise<T> {
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...authHeaders() } });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw networkError(error);
     }
     const text = await response.text();
+    if (response.status === 401 && mayAsk && (await askForToken())) return this.request<T>(url, init, signal, false);
     if (!response.ok) throw errorFromAnswer(response.status, text);
     try {
       return JSON.parse(text) as T;

@@ -136,11 +136,15 @@ export interface FileReportError {
 
 /** `POST /ingest`. */
 export interface IngestReport {
+  /** `archive`: a ZIP of price lists; `file`: one price file. */
+  readonly source?: 'archive' | 'file';
   readonly files: readonly (FileReportOk | FileReportError)[];
   readonly positions: number;
   readonly normalized: number;
   readonly errors: number;
   readonly duration_ms: number;
+  /** Present when the server's store failed mid-way; files after it were not read. */
+  readonly failure?: { readonly code: string; readonly message: string };
 }
 
 /** A paged answer. */

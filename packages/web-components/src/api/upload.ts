@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { askForToken, authHeaders } from './auth-token.js';
 import { errorFromAnswer, networkError, toApiError } from './errors.js';
 import type { PricecatApi } from './client.js';
 import type { IngestReport } from './types.js';
@@ -19,32 +20,46 @@ export interface UploadHandle {
   abort(): void;
 }
 
-/** Sends `file` in the multipart field `file`; `onProgress` is called while bytes go out and once at the end. */
+/**
+ * Sends `file` in the multipart field `file`; `onProgress` is called while bytes go out and once at the end.
+ * A 401 asks the user for the API token once and sends the file again with it.
+ */
 export function uploadArchive(api: PricecatApi, file: File, onProgress: (progress: UploadProgress) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<IngestReport>((resolve, reject) => {
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+  let current: XMLHttpRequest | null = null;
+  let aborted = false;
+  const send = (): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      current = xhr;
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+      xhr.upload.addEventListener('load', (event) => onProgress({ loaded: event.total || event.loaded, total: event.total || event.loaded }));
+      xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
+      xhr.addEventListener('error', () => reject(networkError(new Error('XMLHttpRequest failed'))));
+      xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+      const body = new FormData();
+      body.append('file', file, file.name);
+      xhr.open('POST', api.url('ingest'));
+      xhr.setRequestHeader('accept', 'application/json');
+      for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+      xhr.send(body);
     });
-    xhr.upload.addEventListener('load', (event) => onProgress({ loaded: event.total || event.loaded, total: event.total || event.loaded }));
-    xhr.addEventListener('load', () => {
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(errorFromAnswer(xhr.status, xhr.responseText));
-        return;
-      }
-      try {
-        resolve(JSON.parse(xhr.responseText) as IngestReport);
-      } catch (error) {
-        reject(toApiError(error));
-      }
-    });
-    xhr.addEventListener('error', () => reject(networkError(new Error('XMLHttpRequest failed'))));
-    xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
-  });
-  const body = new FormData();
-  body.append('file', file, file.name);
-  xhr.open('POST', api.url('ingest'));
-  xhr.setRequestHeader('accept', 'application/json');
-  xhr.send(body);
-  return { done, abort: () => xhr.abort() };
+  const done = (async (): Promise<IngestReport> => {
+    let answer = await send();
+    if (answer.status === 401 && !aborted && (await askForToken())) answer = await send();
+    if (answer.status < 200 || answer.status >= 300) throw errorFromAnswer(answer.status, answer.text);
+    try {
+      return JSON.parse(answer.text) as IngestReport;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  })();
+  return {
+    done,
+    abort: () => {
+      aborted = true;
+      current?.abort();
+    },
+  };
 }

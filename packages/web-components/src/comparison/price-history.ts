@@ -77,7 +77,7 @@ async function loadPositions(api: PricecatApi, serviceId: string, signal?: Abort
   const all: Position[] = [];
   for (let offset = 0; offset < MAX_POSITIONS; offset += PAGE) {
     const page = await api.positions({ service_id: serviceId, limit: PAGE, offset }, signal);
-    all.push(...page.items);
+    for (const item of page.items) all.push(item);
     if (offset + PAGE >= page.total || page.items.length === 0) break;
   }
   return all;

@@ -16,8 +16,8 @@ const AXIS_Y = 34;
 /** The chart for the clinics of a comparison; `median` draws the reference line. */
 export function spreadChart(partners: readonly PartnerPrice[], median: number | null, label: string): TemplateResult {
   const prices = partners.map((partner) => partner.price);
-  const min = Math.min(...prices);
-  const max = Math.max(...prices);
+  const min = prices.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+  const max = prices.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
   // One price (or all equal): centre the dots instead of dividing by zero.
   const x = (price: number) => (max === min ? WIDTH / 2 : PAD + ((price - min) / (max - min)) * (WIDTH - 2 * PAD));
   const tone = (partner: PartnerPrice) => (partner.deviation > 0 ? 'over' : partner.deviation < 0 ? 'under' : 'at');

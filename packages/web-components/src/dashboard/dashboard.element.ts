@@ -118,7 +118,7 @@ export class PricecatDashboardElement extends LitElement {
   #renderMethods(byMethod: Readonly<Record<string, number>>) {
     const entries = Object.entries(byMethod).sort((a, b) => b[1] - a[1]);
     if (entries.length === 0) return nothing;
-    const top = Math.max(...entries.map(([, count]) => count), 1);
+    const top = entries.reduce((top, [, count]) => Math.max(top, count), 1);
     return html`<h3>${t.byMethod}</h3>
       <div class="methods">
         ${entries.map(

@@ -4,6 +4,7 @@
  */
 import { looksLikePrice } from './cell-kinds.js';
 import type { Fragment, TextLine } from './geometry.js';
+import { maxOf, minOf } from '../../numbers.js';
 
 /** Fragments wider than this share of the table are titles or section rows, not column evidence. */
 const WIDE_FRAGMENT_SHARE = 0.4;
@@ -18,8 +19,8 @@ export function dataColumns(lines: readonly TextLine[]): { x0: number; x1: numbe
   const rowLines = lines.filter((l) => l.fragments.length >= 2);
   const fragments = (rowLines.length >= 3 ? rowLines : lines).flatMap((l) => l.fragments);
   if (fragments.length === 0) return [];
-  const left = Math.min(...fragments.map((f) => f.x0));
-  const right = Math.max(...fragments.map((f) => f.x1));
+  const left = minOf(fragments.map((f) => f.x0));
+  const right = maxOf(fragments.map((f) => f.x1));
   const usable = fragments.filter((f) => f.x1 - f.x0 <= WIDE_FRAGMENT_SHARE * (right - left));
   const origin = Math.floor(left);
   const coverage = new Array<number>(Math.ceil(right) - origin + 2).fill(0);

@@ -5,6 +5,7 @@
  */
 import { headerKindsOf, looksLikePrice, looksLikeRowNumber, type HeaderKind } from './cell-kinds.js';
 import { overlap, type Fragment, type TextLine } from './geometry.js';
+import { maxOf, minOf } from '../../numbers.js';
 
 /** One column of a page table. */
 export interface Column {
@@ -110,7 +111,7 @@ const MAX_PAGE_SHIFT = 60;
 /** The horizontal offset (added to this page's x) under which its columns overlap the previous page's most; 0 on a tie. */
 function bestShift(ranges: readonly { x0: number; x1: number }[], previous: readonly Column[]): number {
   const score = (dx: number): number =>
-    ranges.reduce((sum, r) => sum + Math.max(0, ...previous.map((p) => overlap(r.x0 + dx, r.x1 + dx, p.x0, p.x1))), 0);
+    ranges.reduce((sum, r) => sum + maxOf(previous.map((p) => overlap(r.x0 + dx, r.x1 + dx, p.x0, p.x1)), 0), 0);
   let best = 0;
   let bestScore = score(0);
   for (const r of ranges) for (const p of previous) for (const dx of [p.x0 - r.x0, p.x1 - r.x1]) {
@@ -191,7 +192,7 @@ export function classifyColumns(columns: readonly Column[], dataLines: readonly 
     if (!placed.some((p) => prices.includes(p.c) && looksLikePrice(p.f.text))) continue;
     for (const p of placed) if (p.c >= 0 && wordy(p.f.text)) besidePrices[p.c]!++;
   }
-  const firstPrice = prices.length > 0 ? Math.min(...prices) : columns.length;
+  const firstPrice = prices.length > 0 ? minOf(prices) : columns.length;
   const wordsBesidePrices = name < 0 ? [] : columns.map((_, i) => i).filter((i) =>
     i > name && i < firstPrice && columns[i]!.header === '' && columns[i]!.kinds.length === 0 && cells[i]!.length > 0
     && share(i, wordy) >= 0.5 && (prices.length === 0 || besidePrices[i]! >= Math.max(1, cells[i]!.filter(wordy).length / 3)));
@@ -240,7 +241,7 @@ function alignInOrder(ranges: readonly { x0: number; x1: number }[], cells: read
     if (i > 0) options.push(cost[i - 1]![j]! + SKIP_COST);
     if (j > 0) options.push(cost[i]![j - 1]! + SKIP_COST);
     if (i > 0 && j > 0) options.push(cost[i - 1]![j - 1]! + pairCost(ranges[i - 1]!, cells[j - 1]!));
-    cost[i]![j] = Math.min(...options);
+    cost[i]![j] = minOf(options);
   }
   const pairs: [number, number][] = [];
   let i = n;

@@ -9,6 +9,7 @@ import { median, overlap, type Fragment, type TextLine } from './geometry.js';
 import { columnOf, type PageColumns } from './page-columns.js';
 import { assignNameBlocks, attachContinuationLines, continuesAName, nameQualifiedRowsOfMergedCells } from './name-cells.js';
 import { add, centre, distance, mergeSplitAnchors, newGroup, type Group, type Loose } from './row-groups.js';
+import { minOf } from '../../numbers.js';
 
 /** A row of a page table: one text per column. */
 export interface PageRow {
@@ -138,7 +139,7 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
   const letters = text.match(/[a-zа-яё]/gi) ?? [];
   if (letters.length < 3 || layout.name === -1) return false;
   const name = layout.columns[layout.name]!;
-  const x0 = Math.min(...line.fragments.map((f) => f.x0));
+  const x0 = minOf(line.fragments.map((f) => f.x0));
   // Header-less text columns beside the name (qualifiers) belong to the name area, but a line of a
   // qualifier alone is that cell's wrapped text, not a heading.
   // Words standing in a price column are a note beside the heading (`*на зелено-чувствительной пленке`), not a cell.

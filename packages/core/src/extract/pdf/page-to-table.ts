@@ -6,6 +6,7 @@
  */
 import type { Table } from '../table.js';
 import type { PageTable } from './page-table.js';
+import { minOf } from '../../numbers.js';
 
 /** The table of one page (or of the two halves of a wide sheet). */
 export function pageToTable(page: PageTable): Table {
@@ -32,7 +33,7 @@ export function pageToTable(page: PageTable): Table {
 /** Columns without a header, right of the name and left of the first price, holding words. */
 function qualifierColumns(page: PageTable): number[] {
   if (page.name < 0) return [];
-  const firstPrice = page.prices.length > 0 ? Math.min(...page.prices) : page.columns.length;
+  const firstPrice = page.prices.length > 0 ? minOf(page.prices) : page.columns.length;
   const out: number[] = [];
   for (let i = page.name + 1; i < firstPrice; i++) {
     const column = page.columns[i]!;

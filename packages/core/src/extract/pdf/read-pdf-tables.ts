@@ -2,6 +2,7 @@
  * A whole PDF → tables, text and warnings: pages read one by one (OCR for pages without a text layer),
  * their tables rebuilt, the halves of wide sheets joined.
  */
+import { ExtractError } from '../../errors.js';
 import type { PageOcr, PdfTextItem, ReadResult } from '../table.js';
 import { MAX_PDF_PAGES, openPdf } from './pdf-document.js';
 import type { PageColumns } from './page-columns.js';
@@ -25,6 +26,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   const warnings: string[] = [];
   const pages: PageTable[] = [];
   let text: string[] = [];
+  let withoutText = 0;
   try {
     const maxPages = options.maxPages ?? MAX_PDF_PAGES;
     const count = Math.min(pdf.pageCount, maxPages);
@@ -32,6 +34,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     let previous: PageColumns | null = null;
     for (let n = 1; n <= count; n++) {
       const page = await pdf.pageText(n);
+      if (page.items.length === 0) withoutText++;
       const items = page.items.length > 0 ? page.items : await ocrItems(bytes, n, fileName, options.ocr, warnings);
       if (items.length === 0) {
         previous = null;
@@ -51,10 +54,21 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   const tables = joinWideSheetHalves(pages)
     .map(pageToTable)
     .filter((t) => t.rows.length > 0);
+  if (tables.length === 0 && withoutText > 0 && !options.ocr) throw noTextLayer(fileName, withoutText);
   return { format: 'pdf', fileName, tables, text: text.filter((l) => l.trim() !== ''), warnings };
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/** An image-only PDF on a server without OCR: say exactly that, not the generic «no price table» (issue #18). */
+function noTextLayer(fileName: string, pages: number): ExtractError {
+  return new ExtractError(
+    `${fileName}: this PDF is a scan without a text layer (${pages} page(s) hold only images), and OCR is not installed on the server. ` +
+      'Install tesseract (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-rus), restart pricecat and upload the file again, ' +
+      'or upload a PDF exported with its text.',
+    { code: 'NO_PRICE_TABLE' },
+  );
+}
 
 async function ocrItems(bytes: Uint8Array, pageNumber: number, fileName: string, ocr: PageOcr | undefined, warnings: string[]): Promise<PdfTextItem[]> {
   if (!ocr) {

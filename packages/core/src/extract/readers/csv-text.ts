@@ -4,12 +4,22 @@
  */
 
 /** The text encodings pricecat recognises in CSV price lists. */
-export type CsvEncoding = 'utf-8' | 'windows-1251';
+export type CsvEncoding = 'utf-8' | 'windows-1251' | 'utf-16le' | 'utf-16be';
 
 /** The delimiters pricecat recognises in CSV price lists. */
 export type CsvDelimiter = ';' | ',' | '\t';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+/**
+ * `utf-16le` / `utf-16be` when the bytes start with a UTF-16 byte-order mark (FF FE / FE FF; Excel's
+ * «Unicode text» export), else null. Such text is full of NUL bytes and must not be taken for binary data.
+ */
+export function utf16Bom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
 
 /** True when the bytes start with a UTF-8 byte-order mark. */
 export function hasUtf8Bom(bytes: Uint8Array): boolean {
@@ -17,12 +27,14 @@ export function hasUtf8Bom(bytes: Uint8Array): boolean {
 }
 
 /**
- * Decides UTF-8 vs Windows-1251: a BOM means UTF-8; bytes that are not valid UTF-8 are cp1251
+ * Decides the encoding: a UTF-16 BOM means UTF-16, a UTF-8 BOM UTF-8; bytes that are not valid UTF-8 are cp1251
  * (Excel in a Russian locale saves "CSV" in cp1251); short cp1251 texts can happen to be valid UTF-8,
  * so valid UTF-8 that reads as mojibake (rare Cyrillic-block or Latin-extended letters, few ordinary
  * Russian letters) while cp1251 reads as Russian is cp1251 too.
  */
 export function detectCsvEncoding(bytes: Uint8Array): CsvEncoding {
+  const utf16 = utf16Bom(bytes);
+  if (utf16) return utf16;
   if (hasUtf8Bom(bytes)) return 'utf-8';
   let utf8: string;
   try {

@@ -5,6 +5,7 @@
  */
 import type { Table } from '../table.js';
 import { tokenizeXml } from './xml-tokens.js';
+import { widthOf } from '../../numbers.js';
 
 /** Tables (in the order they start) and the paragraphs outside tables of one WordprocessingML part. */
 export interface DocxBody {
@@ -145,7 +146,7 @@ function buildTable(builder: TableBuilder): Table {
     rows.push(row);
     previous = row;
   }
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  const width = widthOf(rows);
   for (const row of rows) while (row.length < width) row.push('');
   return { name: builder.name, rows };
 }

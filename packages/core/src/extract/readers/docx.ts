@@ -26,8 +26,9 @@ export const docxReader: TableReader = {
     const headerNames = [...parts.keys()].filter((n) => n !== 'word/document.xml').sort(byNumber);
     for (const name of headerNames) {
       const header = readDocxBody(decoder.decode(parts.get(name)!));
-      headerLines.push(...header.paragraphs);
-      for (const table of header.tables) headerLines.push(...tableLines(table));
+      // Loops, not `push(...list)`: a header's size is the document's to choose (issue #18).
+      for (const paragraph of header.paragraphs) headerLines.push(paragraph);
+      for (const table of header.tables) for (const line of tableLines(table)) headerLines.push(line);
     }
     const text = [...headerLines, ...body.paragraphs].map((l) => l.trim()).filter((l) => l !== '');
     return { format: 'docx', fileName, tables: body.tables, text, warnings: [] };

@@ -2,6 +2,7 @@
  * File signatures ("magic bytes"): what a file is, whatever its name says.
  */
 import { unzipSync } from 'fflate';
+import { utf16Bom } from './csv-text.js';
 
 /** Container kinds recognised from the first bytes of a file. */
 export type BinaryKind = 'zip' | 'ole' | 'pdf' | 'image' | 'binary';
@@ -27,6 +28,8 @@ export function sniffBinaryFormat(bytes: Uint8Array): BinaryKind | null {
   for (const sig of SIGNATURES) {
     if (sig.bytes.every((b, i) => bytes[i] === b)) return sig.kind;
   }
+  // UTF-16 text (a BOM, then NUL in every other byte of Latin text) is text, not binary (issue #18).
+  if (utf16Bom(bytes)) return null;
   // %PDF may follow a few junk bytes (some generators); the spec allows it within the first 1 KB.
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (head.includes('%PDF-')) return 'pdf';

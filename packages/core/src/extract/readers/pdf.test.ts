@@ -159,12 +159,12 @@ describe('extract: pdfReader, «Клиника 4 прайс 2026.pdf» pages 1, 
 });
 
 describe('extract: pdfReader, pages without text and damaged files', () => {
-  it('skips a page without a text layer with a warning naming the page and what to install', async () => {
-    const result = await pdfReader.read(pdfWithoutText(), 'скан.pdf');
-    expect(result.tables).toEqual([]);
-    expect(result.warnings).toEqual([
-      'скан.pdf, page 1: page 1 has no text layer and was skipped: install tesseract (tesseract-ocr, tesseract-ocr-rus) to read it',
-    ]);
+  // Regression: #18, an image-only PDF got the generic «no price table» message.
+  it('says an image-only PDF has no text layer and OCR must be installed', async () => {
+    await expect(pdfReader.read(pdfWithoutText(), 'скан.pdf')).rejects.toMatchObject({
+      code: 'NO_PRICE_TABLE',
+      message: expect.stringMatching(/^скан\.pdf: this PDF is a scan without a text layer \(1 page\(s\) hold only images\), and OCR is not installed.*tesseract-ocr tesseract-ocr-rus/),
+    });
   });
 
   it('reads such a page with the words an OCR engine finds', async () => {

@@ -5,13 +5,15 @@
 import * as XLSX from 'xlsx';
 import { ExtractError } from '../../errors.js';
 import type { DocumentFormat, ReadResult, Table, TableReader } from '../table.js';
-import { decodeCsvBytes, detectCsvDelimiter } from './csv-text.js';
+import { decodeCsvBytes, detectCsvDelimiter, utf16Bom } from './csv-text.js';
 import { extensionOf, listZipEntries, sniffBinaryFormat } from './magic.js';
+import { guardWorkbook, tooManyRows } from './workbook-guard.js';
 
 /**
- * Rows read per sheet at most. A price list has a few thousand rows; a sheet claiming more is
- * usually a formatting accident (styles down to row 1,048,576) or a hostile file, and reading it all
- * could exhaust memory. Rows past the cap are dropped with a warning.
+ * Rows one file may hold (all its sheets). A price list has a few thousand rows; a file claiming more
+ * is a formatting accident (styles down to row 1,048,576) or a hostile file, and reading it all could
+ * exhaust memory. A file over the cap is refused with `LIMIT_EXCEEDED` (HTTP 413), counted while the
+ * sheets are unpacked (`workbook-guard.ts`), before they are parsed.
  */
 export const MAX_SHEET_ROWS = 200_000;
 
@@ -59,17 +61,19 @@ function spreadsheetFormatOf(bytes: Uint8Array, fileName: string): DocumentForma
 function readBinaryWorkbook(bytes: Uint8Array, fileName: string, format: DocumentFormat): XLSX.WorkBook {
   try {
     // sheetRows caps what SheetJS materialises; `!fullref` then tells us the sheet was larger.
+    if (format === 'xlsx' || format === 'ods') guardWorkbook(bytes, fileName, MAX_SHEET_ROWS);
     return XLSX.read(bytes, { type: 'array', dense: true, sheetRows: MAX_SHEET_ROWS + 1, cellHTML: false, cellFormula: false });
   } catch (error) {
+    if (error instanceof ExtractError) throw error;
     throw new ExtractError(
-      `${fileName}: cannot read this ${format.toUpperCase()} file, it looks truncated or damaged (${describe(error)}); open it in Excel or LibreOffice and save it again.`,
+      `${fileName}: this ${format.toUpperCase()} spreadsheet is damaged or truncated (${describe(error)}); open it in Excel or LibreOffice, save it again and upload the new file.`,
       { cause: error },
     );
   }
 }
 
 function readCsvWorkbook(bytes: Uint8Array, fileName: string, warnings: string[]): XLSX.WorkBook {
-  if (bytes.subarray(0, 8192).includes(0)) {
+  if (!utf16Bom(bytes) && bytes.subarray(0, 8192).includes(0)) {
     throw new ExtractError(`${fileName}: this is binary data, not CSV text; upload XLSX, XLS, ODS, CSV, DOCX or PDF price lists.`);
   }
   const { text, encoding } = decodeCsvBytes(bytes);
@@ -87,15 +91,9 @@ function readCsvWorkbook(bytes: Uint8Array, fileName: string, warnings: string[]
 function toTable(sheetName: string, sheet: XLSX.WorkSheet, fileName: string, warnings: string[]): Table {
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
   const fullRef = sheet['!fullref'] ?? sheet['!ref'];
+  // Blank formatted rows at the end do not count: only rows up to the last one with a value.
+  if (lastFilledRow(data) >= MAX_SHEET_ROWS) throw tooManyRows(fileName, MAX_SHEET_ROWS);
   let rowCount = Math.min(data.length, MAX_SHEET_ROWS);
-  if (fullRef) {
-    const full = XLSX.utils.decode_range(fullRef);
-    if (data.length > MAX_SHEET_ROWS) {
-      // CSV parsing stops at the cap, so the true total is only known for workbooks.
-      const total = full.e.r + 1 > MAX_SHEET_ROWS + 1 ? ` of ${full.e.r + 1}` : '';
-      warnings.push(`${fileName}, sheet «${sheetName}»: only the first ${MAX_SHEET_ROWS}${total} rows were read; split the list into several sheets or files`);
-    }
-  }
   let width = 0;
   for (let r = 0; r < rowCount; r++) {
     const row = data[r];
@@ -144,6 +142,12 @@ function spreadMerges(merges: XLSX.Range[], rows: string[][], numbers: Map<strin
       }
     }
   }
+}
+
+/** Index of the last row holding a value, -1 for none. */
+function lastFilledRow(data: readonly ((XLSX.CellObject | undefined)[] | undefined)[]): number {
+  for (let r = data.length - 1; r >= 0; r--) if (data[r]?.some((cell) => cellText(cell) !== '')) return r;
+  return -1;
 }
 
 function cellText(cell: XLSX.CellObject | undefined): string {
