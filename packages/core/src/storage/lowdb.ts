@@ -1,22 +1,37 @@
 /**
- * lowdb `Storage`: everything in memory, saved to one JSON file that is rewritten (atomically, by
- * lowdb's writer: temp file, then rename) on every change. Node only: import it from
+ * lowdb `Storage`, the embedded default: a data directory with a small catalogue file and one file per
+ * price list, everything also held in memory (with the query port's indexes). Node only: import it from
  * `@pricecat/core/storage/lowdb`.
+ *
+ * ```
+ * <dir>/pricecat.lock                 the owner: pid, host, URL, start time (data-dir-lock.ts)
+ * <dir>/catalogue.json                services, clinics, price lists, synonyms, skipped items, ingested
+ *                                     files, decisions, settings, and which list file holds each list
+ * <dir>/lists/<list id>.<gen>.json    one price list's positions, compact (compact-records.ts)
+ * ```
+ *
+ * A write rewrites only what it touches: the files of the lists whose positions it changes (under a new
+ * name), then `catalogue.json`, which is the commit point, then removes the superseded list files. Each
+ * file is written atomically and fsync'ed (durable-json-file.ts). A crash at any moment leaves the last
+ * committed state: list files `catalogue.json` does not name are leftovers and are removed at start.
  *
  * @module
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { Low, type Adapter } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
-import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import { fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { withDecision, withoutDecision } from './decisions.js';
-import type { IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import { CorruptFileError, DurableJsonFile, writeFileDurably } from './durable-json-file.js';
+import { createMemoryQueryPort } from './memory-query-port.js';
+import type { StoreChange } from './query-port.js';
+import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
 import {
   STORE_DATA_VERSION,
   createEmptyStoreData,
-  filterPositions,
   readSetting,
   withIngestedFiles,
   withLearnedSynonyms,
@@ -24,191 +39,438 @@ import {
   withServices,
   withSetting,
   withSkippedItems,
-  withUpdatedPositions,
   type StoreData,
 } from './store-data.js';
 
-/** The name {@link createLowdbStorageInDir} gives the data file. */
-export const LOWDB_FILE_NAME = 'pricecat.json';
+/** The catalogue file's name in the data directory. */
+export const CATALOGUE_FILE_NAME = 'catalogue.json';
+/** The folder of the list files. */
+export const LISTS_DIR_NAME = 'lists';
+/** The single-file store of pricecat before 0.2 (`STORE_DATA_VERSION` 1); migrated on open. */
+export const LEGACY_FILE_NAME = 'pricecat.json';
+/** @deprecated the single file is gone; kept for imports of the old name. */
+export const LOWDB_FILE_NAME = LEGACY_FILE_NAME;
+/** Layout version of `catalogue.json`. */
+export const CATALOGUE_FILE_VERSION = 2;
 
 /** Options of {@link createLowdbStorage}. */
 export interface LowdbStorageOptions {
-  /** The JSON file; its directory is created when missing, the file on the first change. */
-  readonly file: string;
+  /** The data directory; created when missing. */
+  readonly dir: string;
   /**
-   * The lowdb adapter that reads and writes the data. Default: `new JSONFile(file)`. Pass one to wrap
-   * the default (to count or log writes) or to keep the data elsewhere; `file` still names the data in
-   * error messages.
+   * Take the directory's lock file, so a second process cannot write the same data (data-dir-lock.ts).
+   * @default true; `false` only for tools that know no other process runs
    */
-  readonly adapter?: Adapter<unknown>;
+  readonly lock?: boolean;
+}
+
+/** The lowdb store, with what only the embedded store has. */
+export interface LowdbStorage extends Storage {
+  /** Records the URL this process serves at in the lock file, so a second writer's error names it. */
+  setOwnerUrl(url: string): Promise<void>;
+}
+
+/** What `catalogue.json` holds. */
+interface CatalogueFile extends Omit<StoreData, 'version' | 'positions' | 'decisions'> {
+  readonly version: typeof CATALOGUE_FILE_VERSION;
+  readonly decisions: readonly StoredDecision[];
+  /** `[price_list_id, file name under lists/]`, in ingest order. */
+  readonly list_files: readonly (readonly [string, string])[];
 }
 
 /**
- * Opens (or starts) the store kept in `options.file`. Async because the whole file is read and checked
- * up front: a damaged file fails here, with `PricecatError('STORAGE_FAILED')`, instead of on first use
- * or, worse, by starting empty and overwriting the user's data on the next write.
+ * Opens (or starts) the store in `options.dir`: takes the lock, migrates a single-file store of an older
+ * pricecat (kept as `pricecat.json.v1-backup`), reads every file and checks it. A truncated or corrupt
+ * file fails here with `STORAGE_FAILED` naming the file, and nothing is overwritten.
  *
- * Each mutating call is exactly one write of the whole file (so an ingest of 100k positions costs about
- * 0.3 s, STACK.md). Writes are queued, so overlapping calls never interleave. A failed write rejects
- * with `STORAGE_FAILED` and leaves the store holding what the file holds. Calls after `close()` reject.
+ * Writes are queued, so overlapping calls never interleave; a failed write rejects with `STORAGE_FAILED`
+ * and leaves the store as it was. Calls after `close()` reject.
  */
-export async function createLowdbStorage(options: LowdbStorageOptions): Promise<Storage> {
-  const { file } = options;
+export async function createLowdbStorage(options: LowdbStorageOptions): Promise<LowdbStorage> {
+  const { dir } = options;
+  const listsDir = join(dir, LISTS_DIR_NAME);
   try {
-    await mkdir(dirname(file), { recursive: true });
+    await mkdir(listsDir, { recursive: true });
   } catch (error) {
     throw new PricecatError(
       'STORAGE_FAILED',
-      `Could not create the directory of the data file ${file}: ${messageOf(error)}. Check the path and its permissions.`,
+      `Could not create the data directory ${dir}: ${messageOf(error)}. Check the path and its permissions.`,
       { cause: error },
     );
   }
-  const db = new Low<unknown>(options.adapter ?? new JSONFile<unknown>(file), null);
-  let committed = await readCommitted(db, file);
+  const lock = options.lock === false ? null : await acquireDataDirLock(dir);
+  let state: Loaded;
+  try {
+    state = await loadDirectory(dir);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  return openLoaded(dir, state, lock);
+}
+
+/** The store in `dataDir`; see {@link createLowdbStorage}. */
+export function createLowdbStorageInDir(dataDir: string): Promise<LowdbStorage> {
+  return createLowdbStorage({ dir: dataDir });
+}
+
+// ---- internal helpers ----
+
+interface Loaded {
+  meta: StoreData;
+  listFiles: Map<string, string>;
+  positions: Position[];
+}
+
+/** One planned write: the new metadata, the new content of each changed list, what the read side learns. */
+interface Plan {
+  readonly meta: StoreData;
+  readonly lists: ReadonlyMap<string, readonly Position[]>;
+  readonly changes: readonly StoreChange[];
+}
+
+function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): LowdbStorage {
+  const catalogue = new Low<CatalogueFile | null>(new DurableJsonFile<CatalogueFile | null>(join(dir, CATALOGUE_FILE_NAME)), null);
+  let meta = loaded.meta;
+  let listFiles = loaded.listFiles;
+  let servicesById: ReadonlyMap<string, Service> = new Map(meta.services.map((s) => [s.service_id, s]));
+  const port = createMemoryQueryPort({ ...meta, positions: loaded.positions });
+  const stored = new WeakMap<Decision, StoredDecision>();
+  let generation = 0;
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
-  /** Reads the last committed data; rejects once the store is closed. */
-  const read = async <T>(pick: (data: StoreData) => T): Promise<T> => {
-    if (closed) throw closedError(file);
-    return structuredClone(pick(committed));
+  const listPositions = (listId: string): readonly Position[] => positionsOfList.get(listId) ?? [];
+  /** Positions by list and by id: the same records the port holds (shared, never mutated). */
+  const positionsOfList = new Map<string, Position[]>();
+  for (const p of loaded.positions) pushTo(positionsOfList, p.price_list_id, p);
+  const positionById = new Map(loaded.positions.map((p) => [p.position_id, p]));
+
+  const read = async <T>(pick: () => T): Promise<Mutable<T>> => {
+    if (closed) throw closedError(dir);
+    return structuredClone(pick()) as Mutable<T>;
   };
 
-  /**
-   * Queues one change: computed from the data committed when its turn comes (so overlapping calls all
-   * land), written once, and only then made visible. On failure the old data stays current.
-   */
-  const change = (apply: (current: StoreData) => StoreData): Promise<void> => {
-    if (closed) return Promise.reject(closedError(file));
+  /** Queues one write: planned from the committed state when its turn comes, written, then made visible. */
+  const change = (planOf: () => Plan): Promise<void> => {
+    if (closed) return Promise.reject(closedError(dir));
     const run = queue.then(async () => {
-      const next = apply(committed);
-      db.data = next;
+      const plan = planOf();
+      const nextFiles = new Map(listFiles);
+      const superseded: string[] = [];
       try {
-        await db.write();
+        for (const [listId, positions] of plan.lists) {
+          const name = `${safeName(listId)}.${Date.now().toString(36)}${(generation++).toString(36)}.json`;
+          const clinicId = positions[0]?.clinic_id ?? '';
+          await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, clinicId, positions, servicesFor(plan.meta))));
+          const old = nextFiles.get(listId);
+          if (old) superseded.push(old);
+          nextFiles.set(listId, name);
+        }
+        catalogue.data = toCatalogueFile(plan.meta, nextFiles, stored);
+        await catalogue.write();
       } catch (error) {
-        db.data = committed;
         throw new PricecatError(
           'STORAGE_FAILED',
-          `Could not write the data file ${file}: ${messageOf(error)}. Nothing from this change was saved; ` +
+          `Could not write the data directory ${dir}: ${messageOf(error)}. Nothing from this change was saved; ` +
             'check that the disk has space and the directory is writable, then try again.',
           { cause: error },
         );
       }
-      committed = next;
+      // Committed: make it visible.
+      servicesById = servicesFor(plan.meta);
+      meta = plan.meta;
+      listFiles = nextFiles;
+      for (const [listId, positions] of plan.lists) {
+        positionsOfList.set(listId, [...positions]);
+        for (const p of positions) positionById.set(p.position_id, p);
+      }
+      for (const c of plan.changes) port.apply(c);
+      for (const name of superseded) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
     });
-    // The queue must go on after a failed write; the caller still gets the rejection through `run`.
     queue = run.catch(() => {});
     return run;
   };
+  const servicesFor = (next: StoreData): ReadonlyMap<string, Service> =>
+    next.services === meta.services ? servicesById : new Map(next.services.map((s) => [s.service_id, s]));
 
-  const storage: Storage = {
-    listServices: () => read((data) => [...data.services]),
-    saveServices: (services: readonly Service[]) =>
-      change((current) => withServices(current, structuredClone(services))),
+  /** The new content of the lists `positions` replace records in (by id; unknown ids are ignored). */
+  const replaced = (positions: readonly Position[]): Map<string, Position[]> => {
+    const lists = new Map<string, Position[]>();
+    const indexes = new Map<string, Map<string, number>>();
+    for (const position of positions) {
+      const old = positionById.get(position.position_id);
+      if (!old) continue;
+      let list = lists.get(old.price_list_id);
+      let index = indexes.get(old.price_list_id);
+      if (!list || !index) {
+        lists.set(old.price_list_id, (list = [...listPositions(old.price_list_id)]));
+        indexes.set(old.price_list_id, (index = new Map(list.map((p, i) => [p.position_id, i]))));
+      }
+      // NOTE: a position never moves to another list; its list is the one it was saved with.
+      list[index.get(position.position_id)!] = { ...position, price_list_id: old.price_list_id };
+    }
+    return lists;
+  };
+  const metaOnly = (next: StoreData, changes: StoreChange[] = []): Plan => ({ meta: next, lists: new Map(), changes });
 
-    listClinics: () => read((data) => [...data.clinics]),
-
-    savePriceList: (write: PriceListWrite) => change((current) => withPriceList(current, structuredClone(write))),
-    listPriceLists: () => read((data) => [...data.priceLists]),
-
-    listPositions: (filter?: PositionFilter) => read((data) => filterPositions(data, filter)),
-    getPosition: (positionId: string) =>
-      read((data) => data.positions.find((position) => position.position_id === positionId) ?? null),
-    updatePositions: (positions: readonly Position[]) =>
-      change((current) => withUpdatedPositions(current, structuredClone(positions))),
-
-    listLearnedSynonyms: () => read((data) => [...data.learnedSynonyms]),
-    saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) =>
-      change((current) => withLearnedSynonyms(current, structuredClone(synonyms))),
-
-    listSkippedItems: () => read((data) => [...data.skippedItems]),
-    saveSkippedItems: (items: readonly SkippedItem[]) =>
-      change((current) => withSkippedItems(current, structuredClone(items))),
-
-    listIngestedFiles: () => read((data) => [...data.ingestedFiles]),
-    saveIngestedFiles: (files: readonly IngestedFile[]) =>
-      change((current) => withIngestedFiles(current, structuredClone(files))),
-
-    listDecisions: () => read((data) => [...data.decisions]),
-    saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, structuredClone(write))),
-    revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
-
-    getSetting: (key: string) => read((data) => readSetting(data, key)),
-    setSetting: (key: string, value: string) => change((current) => withSetting(current, key, value)),
-
+  const storage: LowdbStorage = {
+    queries: port,
+    listServices: () => read(() => meta.services),
+    saveServices: (services: readonly Service[]) => {
+      const copy = structuredClone(services);
+      return change(() => metaOnly(withServices(meta, copy), [{ type: 'services', services: copy }]));
+    },
+    listClinics: () => read(() => meta.clinics),
+    savePriceList: (write: PriceListWrite) => {
+      const copy = structuredClone(write);
+      return change(() => {
+        const lists = new Map<string, Position[]>();
+        for (const position of copy.positions) {
+          let list = lists.get(position.price_list_id);
+          if (!list) lists.set(position.price_list_id, (list = [...listPositions(position.price_list_id)]));
+          const at = list.findIndex((p) => p.position_id === position.position_id);
+          if (at >= 0) list[at] = position;
+          else list.push(position);
+        }
+        return { meta: withPriceList(meta, { ...copy, positions: [] }), lists, changes: [{ type: 'price-list', write: copy }] };
+      });
+    },
+    listPriceLists: () => read(() => meta.priceLists),
+    listPositions: async (filter?: PositionFilter) => {
+      if (closed) throw closedError(dir);
+      return structuredClone((await port.findPositions(filter ?? {})).items) as Position[];
+    },
+    getPosition: (positionId: string) => read(() => positionById.get(positionId) ?? null),
+    updatePositions: (positions: readonly Position[]) => {
+      const copy = structuredClone(positions);
+      return change(() => ({ meta, lists: replaced(copy), changes: [{ type: 'positions', positions: known(copy) }] }));
+    },
+    listLearnedSynonyms: () => read(() => meta.learnedSynonyms),
+    saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) => {
+      const copy = structuredClone(synonyms);
+      return change(() => metaOnly(withLearnedSynonyms(meta, copy)));
+    },
+    listSkippedItems: () => read(() => meta.skippedItems),
+    saveSkippedItems: (items: readonly SkippedItem[]) => {
+      const copy = structuredClone(items);
+      return change(() => metaOnly(withSkippedItems(meta, copy)));
+    },
+    listIngestedFiles: () => read(() => meta.ingestedFiles),
+    saveIngestedFiles: (files: readonly IngestedFile[]) => {
+      const copy = structuredClone(files);
+      return change(() => metaOnly(withIngestedFiles(meta, copy)));
+    },
+    listDecisions: () => read(() => meta.decisions),
+    saveDecision: (write: DecisionWrite) => {
+      const copy = structuredClone(write);
+      return change(() => ({
+        meta: withDecision(meta, { decision: copy.decision, positions: [] }),
+        lists: replaced(copy.positions),
+        changes: [{ type: 'positions', positions: known(copy.positions) }],
+      }));
+    },
+    revertDecision: (decisionId: string) =>
+      change(() => {
+        const decision = meta.decisions.find((d) => d.decision_id === decisionId);
+        if (!decision) return metaOnly(meta);
+        const current = decision.previous.flatMap((p) => positionById.get(p.position_id) ?? []);
+        const next = withoutDecision({ ...meta, positions: current }, decisionId);
+        const restored = next.positions.filter((p, i) => p !== current[i]);
+        return {
+          meta: { ...next, positions: [] },
+          lists: replaced(restored),
+          changes: [{ type: 'positions', positions: restored }],
+        };
+      }),
+    getSetting: (key: string) => read(() => readSetting(meta, key)),
+    setSetting: (key: string, value: string) => change(() => metaOnly(withSetting(meta, key, value))),
+    setOwnerUrl: async (url: string) => {
+      await lock?.setUrl(url);
+    },
     close: async () => {
       if (closed) return;
       closed = true;
       // Let queued writes finish, so whatever was accepted before close is on disk.
       await queue;
+      await lock?.release();
     },
   };
+  const known = (positions: readonly Position[]) => positions.filter((p) => positionById.has(p.position_id));
   return storage;
 }
 
-/** The store kept in `<dataDir>/pricecat.json`; see {@link createLowdbStorage}. */
-export function createLowdbStorageInDir(dataDir: string): Promise<Storage> {
-  return createLowdbStorage({ file: join(dataDir, LOWDB_FILE_NAME) });
+function toCatalogueFile(meta: StoreData, listFiles: ReadonlyMap<string, string>, stored: WeakMap<Decision, StoredDecision>): CatalogueFile {
+  const { version: _version, positions: _positions, decisions, ...rest } = meta;
+  return {
+    version: CATALOGUE_FILE_VERSION,
+    ...rest,
+    decisions: decisions.map((d) => {
+      let compact = stored.get(d);
+      if (!compact) stored.set(d, (compact = toStoredDecision(d)));
+      return compact;
+    }),
+    list_files: [...listFiles],
+  };
 }
 
-// ---- internal helpers ----
-
-/** Reads and checks the file; a missing file is an empty store, anything unreadable is an error. */
-async function readCommitted(db: Low<unknown>, file: string): Promise<StoreData> {
-  try {
-    await db.read();
-  } catch (error) {
-    if (error instanceof SyntaxError) {
+/** Reads the directory (migrating a legacy single file first); every problem names its file. */
+async function loadDirectory(dir: string): Promise<Loaded> {
+  const catalogueFile = join(dir, CATALOGUE_FILE_NAME);
+  let file = await readJson<CatalogueFile>(catalogueFile);
+  if (file === null) {
+    const legacy = await readLegacy(join(dir, LEGACY_FILE_NAME));
+    if (legacy === null) return { meta: createEmptyStoreData(), listFiles: new Map(), positions: [] };
+    await migrateLegacy(dir, legacy);
+    file = await readJson<CatalogueFile>(catalogueFile);
+    if (file === null) throw new PricecatError('STORAGE_FAILED', `Migration did not write ${catalogueFile}; the old file is untouched.`);
+  }
+  const meta = checkCatalogue(file, catalogueFile);
+  const servicesById = new Map(meta.services.map((s) => [s.service_id, s]));
+  const listFiles = new Map<string, string>(file.list_files);
+  const positions: Position[] = [];
+  for (const [listId, name] of listFiles) {
+    const path = join(dir, LISTS_DIR_NAME, name);
+    const list = await readJson<ListFile>(path);
+    if (list === null) {
       throw new PricecatError(
         'STORAGE_FAILED',
-        `The data file ${file} is not valid JSON (${error.message}); pricecat will not start over it and ` +
-          'lose your data. Restore it from a backup, or move it away to start with an empty store.',
-        { cause: error },
+        `The list file ${path} (price list ${listId}) named by ${catalogueFile} is missing; pricecat will not start without ` +
+          'it and lose that list. Restore the data directory from a backup.',
       );
     }
-    throw new PricecatError(
-      'STORAGE_FAILED',
-      `Could not read the data file ${file}: ${messageOf(error)}. Check that it is a readable file.`,
-      { cause: error },
-    );
+    try {
+      for (const p of fromListFile(list, servicesById)) positions.push(p);
+    } catch (error) {
+      throw corrupt(path, messageOf(error), error);
+    }
   }
-  if (db.data === null) return createEmptyStoreData();
-  return toStoreData(db.data, file);
+  const byId = new Map(positions.map((p) => [p.position_id, p]));
+  const decisions = (file.decisions ?? []).map((d) => fromStoredDecision(d, (id) => byId.get(id) ?? null));
+  await removeLeftovers(dir, new Set(listFiles.values()));
+  return { meta: { ...meta, decisions }, listFiles, positions };
 }
 
-/** Checks the parsed file; collections a file lacks start empty (so fields can be added later). */
-function toStoreData(value: unknown, file: string): StoreData {
-  const invalid = (why: string) =>
-    new PricecatError(
-      'STORAGE_FAILED',
-      `The data file ${file} is not a pricecat data file (${why}); pricecat will not start over it and lose ` +
-        'data. Restore it from a backup, or point pricecat at another file.',
-    );
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('no top-level object');
-  const record = value as Record<string, unknown>;
-  if (typeof record.version === 'number' && record.version > STORE_DATA_VERSION) {
+function checkCatalogue(file: CatalogueFile, path: string): StoreData {
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw corrupt(path, 'no top-level object');
+  if (typeof file.version === 'number' && file.version > CATALOGUE_FILE_VERSION) {
     throw new PricecatError(
       'STORAGE_FAILED',
-      `The data file ${file} was written by a newer pricecat (data version ${record.version}, this one reads ` +
-        `${STORE_DATA_VERSION}). Upgrade pricecat to open it.`,
+      `The data file ${path} was written by a newer pricecat (layout ${file.version}, this one reads ${CATALOGUE_FILE_VERSION}). Upgrade pricecat to open it.`,
     );
   }
-  if (record.version !== STORE_DATA_VERSION) throw invalid(`"version" is ${JSON.stringify(record.version)}, not 1`);
+  if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `"version" is ${JSON.stringify(file.version)}, not ${CATALOGUE_FILE_VERSION}`);
+  if (!Array.isArray(file.list_files)) throw corrupt(path, '"list_files" is missing');
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
+  const record = file as unknown as Record<string, unknown>;
   for (const [key, empty] of Object.entries(data)) {
-    const stored = record[key];
-    if (stored === undefined || key === 'version') continue;
-    const fits = Array.isArray(empty)
-      ? Array.isArray(stored)
-      : typeof stored === 'object' && stored !== null && !Array.isArray(stored);
-    if (!fits) throw invalid(`"${key}" has the wrong shape`);
-    data[key] = stored;
+    const value = record[key];
+    if (value === undefined || key === 'version' || key === 'positions' || key === 'decisions') continue;
+    const fits = Array.isArray(empty) ? Array.isArray(value) : typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (!fits) throw corrupt(path, `"${key}" has the wrong shape`);
+    data[key] = value;
   }
   return data as unknown as StoreData;
 }
 
-function closedError(file: string): PricecatError {
-  return new PricecatError('STORAGE_FAILED', `The store of ${file} is closed; open it again to use it.`);
+async function readJson<T>(path: string): Promise<T | null> {
+  try {
+    return await new DurableJsonFile<T>(path).read();
+  } catch (error) {
+    if (error instanceof CorruptFileError) throw corrupt(path, error.message.slice(path.length + 2), error);
+    throw new PricecatError('STORAGE_FAILED', `Could not read ${path}: ${messageOf(error)}. Check that it is a readable file.`, { cause: error });
+  }
+}
+
+/** The single-file store of an older pricecat, or null when there is none. */
+async function readLegacy(path: string): Promise<StoreData | null> {
+  let value: unknown;
+  try {
+    value = await new DurableJsonFile<unknown>(path).read();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new PricecatError(
+        'STORAGE_FAILED',
+        `The data file ${path} is too large to read as one string (${messageOf(error)}). Migrate it with a pricecat that ` +
+          'reads it in pieces, or restore a smaller backup; it was not changed.',
+        { cause: error },
+      );
+    }
+    if (error instanceof CorruptFileError) throw corrupt(path, error.message.slice(path.length + 2), error);
+    throw error;
+  }
+  if (value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record !== 'object' || record === null || record.version !== STORE_DATA_VERSION) {
+    throw corrupt(path, `"version" is ${JSON.stringify(record?.version)}, not ${STORE_DATA_VERSION}`);
+  }
+  const data = createEmptyStoreData() as unknown as Record<string, unknown>;
+  for (const key of Object.keys(data)) if (key !== 'version' && record[key] !== undefined) data[key] = record[key];
+  return data as unknown as StoreData;
+}
+
+/**
+ * Converts a single-file store: list files first, then `catalogue.json` (the commit), then the old file is
+ * renamed to `pricecat.json.v1-backup` (never deleted). A crash before the commit leaves the old file in
+ * charge; after it, the old file is only a backup.
+ */
+async function migrateLegacy(dir: string, legacy: StoreData): Promise<void> {
+  const servicesById = new Map(legacy.services.map((s) => [s.service_id, s]));
+  const byList = new Map<string, Position[]>();
+  for (const p of legacy.positions) pushTo(byList, p.price_list_id, p);
+  const listFiles = new Map<string, string>();
+  for (const [listId, positions] of byList) {
+    const name = `${safeName(listId)}.m${listFiles.size.toString(36)}.json`;
+    await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, positions[0]!.clinic_id, positions, servicesById)));
+    listFiles.set(listId, name);
+  }
+  await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, new WeakMap())));
+  const legacyPath = join(dir, LEGACY_FILE_NAME);
+  let backup = `${legacyPath}.v1-backup`;
+  if (await exists(backup)) backup = `${backup}-${Date.now()}`;
+  await rename(legacyPath, backup);
+}
+
+/** Removes list files `catalogue.json` does not name: written by a write that crashed before its commit. */
+async function removeLeftovers(dir: string, referenced: ReadonlySet<string>): Promise<void> {
+  const listsDir = join(dir, LISTS_DIR_NAME);
+  for (const name of await readdir(listsDir).catch(() => [] as string[])) {
+    if (!referenced.has(name)) await unlink(join(listsDir, name)).catch(() => undefined);
+  }
+}
+
+function corrupt(path: string, why: string, cause?: unknown): PricecatError {
+  return new PricecatError(
+    'STORAGE_FAILED',
+    `The data file ${path} is damaged (${why}); pricecat will not start over it and lose your data. ` +
+      'Restore it from a backup (or move the data directory away to start empty); it was not changed.',
+    { cause },
+  );
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+/** A file-name-safe form of an id (the generation suffix keeps names unique). */
+function safeName(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+}
+
+/** `readonly T[]` → `T[]`: callers own the copies they read. */
+type Mutable<T> = T extends readonly (infer Item)[] ? Item[] : T;
+
+function closedError(dir: string): PricecatError {
+  return new PricecatError('STORAGE_FAILED', `The store in ${dir} is closed; open it again to use it.`);
 }
 
 function messageOf(error: unknown): string {
