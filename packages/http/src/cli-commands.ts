@@ -19,11 +19,17 @@ export interface CliIo {
 }
 
 /**
- * Opens the catalogue on `<dataDir>/pricecat.json`. With `dictionaryFile` its services are added (ids are
+ * Opens the catalogue on the lowdb data directory `dataDir` (taking its lock: a second process writing
+ * the same directory, such as `pricecat ingest` beside a running server, gets an error naming the
+ * server). With `dictionaryFile` its services are added (ids are
  * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
  * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
  */
-export async function openCatalogue(dataDir: string, dictionaryFile: string | undefined, io?: CliIo): Promise<Catalogue> {
+export async function openCatalogue(
+  dataDir: string,
+  dictionaryFile: string | undefined,
+  io?: CliIo,
+): Promise<Catalogue & { readonly setOwnerUrl: (url: string) => Promise<void> }> {
   const storage = await createLowdbStorageInDir(resolve(dataDir));
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
@@ -43,7 +49,8 @@ export async function openCatalogue(dataDir: string, dictionaryFile: string | un
   const embedder = embedderFromEnv(process.env, createFileEmbeddingCache(join(resolve(dataDir), 'embeddings.jsonl'))) ?? undefined;
   io?.err(embedder ? `pricecat: embeddings on (${embedder.model})\n` : 'pricecat: embeddings off (set PRICECAT_EMBEDDINGS_MODEL to switch them on)\n');
   // The watched folder (`/api/settings`, `/api/scan`) reads the server's file system.
-  return createCatalogue({ storage, services, ocr, folder: createNodeFolderAccess(), ...(embedder && { embedder }) });
+  const catalogue = await createCatalogue({ storage, services, ocr, folder: createNodeFolderAccess(), ...(embedder && { embedder }) });
+  return Object.assign(catalogue, { setOwnerUrl: (url: string) => storage.setOwnerUrl(url) });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
@@ -57,6 +64,7 @@ export async function runServe(
     await catalogue.close();
     throw error;
   });
+  await catalogue.setOwnerUrl(running.url);
   io.out(`pricecat listening on ${running.url} (API: ${prefix}, docs: ${prefix}/docs)\n`);
 
   await new Promise<void>((done) => {

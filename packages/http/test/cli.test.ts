@@ -67,7 +67,7 @@ describe('pricecat CLI', () => {
     expect(row).toContain(CLINIC7_CSV_NAME);
     expect(row).toMatch(/\s5\s/);
     expect(result.stdout).toContain('1 file(s): 1 ingested, 0 failed; 5 positions');
-    expect(await readdir(dataDir)).toContain('pricecat.json');
+    expect(await readdir(dataDir)).toContain('catalogue.json');
   });
 
   it('exits 1 when every file of the ingest failed', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PricecatError } from '../errors.js';
 import { createLowdbStorage, createLowdbStorageInDir } from './lowdb.js';
+import { mulberry32, queryAnswers } from './query-answers.js';
 import type { Decision } from './records.js';
 import { sampleClinic, samplePosition, sampleService, sampleWrite } from './sample-records.js';
 import { defineStorageSuite } from './storage.suite.js';
@@ -194,4 +195,74 @@ describe('storage: lowdb', () => {
     expect(await reopened.listPositions()).toEqual(positions);
     await reopened.close();
   });
+});
+
+describe('storage: lowdb, its query port', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pricecat-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  // Property: the port a store updates write by write answers as the port of the same store reopened
+  // (rebuilt from its files), after random ingests, decisions, undos and position updates.
+  for (const seed of [11, 12, 13, 14]) {
+    it(`answers after random writes as it does after a reopen (seed ${seed})`, async () => {
+      const random = mulberry32(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      const names = ['узи почек', 'оак', 'бахилы'];
+      const store = await createLowdbStorage({ dir });
+      let lists = 0;
+      let decisions = 0;
+      for (let step = 0; step < 40; step++) {
+        const kind = random();
+        const all = await store.listPositions();
+        const undecided = all.filter((p) => p.status === 'queued' || p.status === 'unrecognized');
+        if (kind < 0.3 || all.length === 0) {
+          lists++;
+          const clinic = `c-${1 + Math.floor(random() * 3)}`;
+          const positions = Array.from({ length: 1 + Math.floor(random() * 5) }, (_, i) => {
+            const status = pick(['normalized', 'queued', 'unrecognized'] as const);
+            return samplePosition(`p-${lists}-${i}`, `pl-${lists}`, clinic, {
+              name_norm: pick(names),
+              status,
+              service_id: status === 'normalized' ? 's-1' : null,
+              confidence: Math.round(random() * 4) / 4,
+            });
+          });
+          await store.savePriceList(sampleWrite(clinic, `pl-${lists}`, positions));
+        } else if (kind < 0.7 && undecided.length > 0) {
+          const target = pick(undecided);
+          const namesakes = undecided.filter((p) => p.name_norm === target.name_norm);
+          const skip = random() < 0.5;
+          const previous = skip ? [target] : namesakes;
+          const decision: Decision = {
+            decision_id: `d-${++decisions}`,
+            action: skip ? 'skip' : 'match',
+            created_at: `2024-03-02T10:00:${String(decisions % 60).padStart(2, '0')}.000Z`,
+            service_id: skip ? null : 's-2',
+            previous,
+            synonym: null,
+            replaced_synonym: null,
+            skipped_items: [],
+          };
+          const positions = previous.map((p) =>
+            skip ? { ...p, status: 'skipped' as const } : { ...p, status: 'normalized' as const, service_id: 's-2', method: 'manual' as const, confidence: 1 },
+          );
+          await store.saveDecision({ decision, positions });
+        } else if (kind < 0.85) {
+          const last = (await store.listDecisions()).at(-1);
+          if (last) await store.revertDecision(last.decision_id);
+        } else {
+          const p = pick(all);
+          await store.updatePositions([{ ...p, status: 'normalized', service_id: 's-3', method: 'manual', confidence: 1 }]);
+        }
+      }
+      const live = await queryAnswers(store.queries!, names);
+      await store.close();
+      const reopened = await createLowdbStorage({ dir });
+      expect(await queryAnswers(reopened.queries!, names)).toEqual(live);
+      await reopened.close();
+    });
+  }
 });
