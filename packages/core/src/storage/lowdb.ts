@@ -159,13 +159,24 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
       const nextFiles = new Map(listFiles);
       const superseded: string[] = [];
       try {
+        const services = servicesFor(plan.meta);
+        const written: Promise<void>[] = [];
         for (const [listId, positions] of plan.lists) {
           const name = `${safeName(listId)}.${Date.now().toString(36)}${(generation++).toString(36)}.json`;
           const clinicId = positions[0]?.clinic_id ?? '';
-          await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, clinicId, positions, servicesFor(plan.meta))));
+          // The lists a write touches are written side by side (their fsyncs overlap); the commit waits for all.
+          written.push(writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, clinicId, positions, services))));
           const old = nextFiles.get(listId);
           if (old) superseded.push(old);
           nextFiles.set(listId, name);
+        }
+        const results = await Promise.allSettled(written);
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) {
+          for (const [listId, name] of nextFiles) {
+            if (listFiles.get(listId) !== name) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+          }
+          throw failed.reason;
         }
         catalogue.data = toCatalogueFile(plan.meta, nextFiles, stored);
         await catalogue.write();
