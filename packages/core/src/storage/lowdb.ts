@@ -17,14 +17,14 @@
  *
  * @module
  */
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
 import { fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { withDecision, withoutDecision } from './decisions.js';
-import { CorruptFileError, DurableJsonFile, writeFileDurably } from './durable-json-file.js';
+import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { StoreChange } from './query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
@@ -62,6 +62,11 @@ export interface LowdbStorageOptions {
    * @default true; `false` only for tools that know no other process runs
    */
   readonly lock?: boolean;
+  /**
+   * Journal size (bytes) past which the lists it touches are rewritten and it starts over. Larger: fewer
+   * rewrites, a longer replay at start. @default 8 MiB
+   */
+  readonly journalLimit?: number;
 }
 
 /** The lowdb store, with what only the embedded store has. */
@@ -76,7 +81,23 @@ interface CatalogueFile extends Omit<StoreData, 'version' | 'positions' | 'decis
   readonly decisions: readonly StoredDecision[];
   /** `[price_list_id, file name under lists/]`, in ingest order. */
   readonly list_files: readonly (readonly [string, string])[];
+  /** The journal and how many of its bytes are committed (what lies beyond was never committed). */
+  readonly journal?: JournalRef;
 }
+
+/** Where the journal is and how much of it counts. */
+interface JournalRef {
+  readonly file: string;
+  readonly length: number;
+}
+
+const EMPTY_JOURNAL: JournalRef = { file: 'journal.jsonl', length: 0 };
+
+/**
+ * One line of the journal: for each list, the name of the list file it applies to (an entry for an older
+ * file of the list is void: that file was rewritten with the change in it) and the changed positions.
+ */
+type JournalEntry = [listFile: string, positions: ListFile][];
 
 /**
  * Opens (or starts) the store in `options.dir`: takes the lock, migrates a single-file store of an older
@@ -106,7 +127,7 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
     await lock?.release();
     throw error;
   }
-  return openLoaded(dir, state, lock);
+  return openLoaded(dir, state, lock, options.journalLimit ?? JOURNAL_LIMIT);
 }
 
 /** The store in `dataDir`; see {@link createLowdbStorage}. */
@@ -120,19 +141,33 @@ interface Loaded {
   meta: StoreData;
   listFiles: Map<string, string>;
   positions: Position[];
+  journal: JournalRef;
+  journaledLists: string[];
 }
 
 /** One planned write: the new metadata, the new content of each changed list, what the read side learns. */
 interface Plan {
   readonly meta: StoreData;
+  /** Lists written whole (an ingest; a compaction): their full new content. */
   readonly lists: ReadonlyMap<string, readonly Position[]>;
+  /** Positions changed in place (a decision, an undo, an update), by list: appended to the journal. */
+  readonly patches?: ReadonlyMap<string, readonly Position[]>;
+  /** Start a new, empty journal (a compaction: `lists` then holds every list the old journal touched). */
+  readonly newJournal?: boolean;
   readonly changes: readonly StoreChange[];
 }
 
-function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): LowdbStorage {
+/** Past this many bytes of journal, the lists it touches are rewritten and the journal starts over. */
+const JOURNAL_LIMIT = 8 * 1024 * 1024;
+
+function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number): LowdbStorage {
   const catalogue = new Low<CatalogueFile | null>(new DurableJsonFile<CatalogueFile | null>(join(dir, CATALOGUE_FILE_NAME)), null);
   let meta = loaded.meta;
   let listFiles = loaded.listFiles;
+  let journal = loaded.journal;
+  /** Lists with journal entries since the last compaction. */
+  const journaled = new Set(loaded.journaledLists);
+  let compacting = false;
   let servicesById: ReadonlyMap<string, Service> = new Map(meta.services.map((s) => [s.service_id, s]));
   const port = createMemoryQueryPort({ ...meta, positions: loaded.positions });
   const stored = new WeakMap<Decision, StoredDecision>();
@@ -145,6 +180,9 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
   const positionsOfList = new Map<string, Position[]>();
   for (const p of loaded.positions) pushTo(positionsOfList, p.price_list_id, p);
   const positionById = new Map(loaded.positions.map((p) => [p.position_id, p]));
+  /** Each position's index in its list's array. */
+  const slotById = new Map<string, number>();
+  for (const list of positionsOfList.values()) list.forEach((p, i) => slotById.set(p.position_id, i));
 
   const read = async <T>(pick: () => T): Promise<Mutable<T>> => {
     if (closed) throw closedError(dir);
@@ -158,6 +196,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
       const plan = planOf();
       const nextFiles = new Map(listFiles);
       const superseded: string[] = [];
+      let nextJournal = journal;
+      let appended = false;
       try {
         const services = servicesFor(plan.meta);
         const written: Promise<void>[] = [];
@@ -178,9 +218,24 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
           }
           throw failed.reason;
         }
-        catalogue.data = toCatalogueFile(plan.meta, nextFiles, stored);
+        if (plan.newJournal) {
+          nextJournal = { file: `journal.${Date.now().toString(36)}${(generation++).toString(36)}.jsonl`, length: 0 };
+        } else if (plan.patches && plan.patches.size > 0) {
+          // A decision is one line of the journal (only the positions it changed), not a rewrite of its lists.
+          const entry: JournalEntry = [...plan.patches].map(([listId, positions]) => [
+            nextFiles.get(listId) ?? '',
+            toListFile(listId, positions[0]?.clinic_id ?? '', positions, services),
+          ]);
+          const line = `${JSON.stringify(entry)}\n`;
+          await appendDurably(join(dir, journal.file), line);
+          appended = true;
+          nextJournal = { file: journal.file, length: journal.length + Buffer.byteLength(line) };
+        }
+        catalogue.data = toCatalogueFile(plan.meta, nextFiles, stored, nextJournal);
         await catalogue.write();
       } catch (error) {
+        // The journal's uncommitted tail must go before the next entry is appended after it.
+        if (appended) await truncate(join(dir, journal.file), journal.length).catch(() => undefined);
         throw new PricecatError(
           'STORAGE_FAILED',
           `Could not write the data directory ${dir}: ${messageOf(error)}. Nothing from this change was saved; ` +
@@ -194,10 +249,40 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
       listFiles = nextFiles;
       for (const [listId, positions] of plan.lists) {
         positionsOfList.set(listId, [...positions]);
-        for (const p of positions) positionById.set(p.position_id, p);
+        positions.forEach((p, i) => {
+          positionById.set(p.position_id, p);
+          slotById.set(p.position_id, i);
+        });
+        journaled.delete(listId);
+      }
+      for (const [listId, positions] of plan.patches ?? []) {
+        const list = positionsOfList.get(listId)!;
+        for (const p of positions) {
+          list[slotById.get(p.position_id)!] = p;
+          positionById.set(p.position_id, p);
+        }
+        journaled.add(listId);
       }
       for (const c of plan.changes) port.apply(c);
+      const oldJournal = journal;
+      journal = nextJournal;
+      if (plan.newJournal) {
+        compacting = false;
+        await unlink(join(dir, oldJournal.file)).catch(() => undefined);
+      }
       for (const name of superseded) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+      if (journal.length > journalLimit && !compacting && !closed) {
+        compacting = true;
+        // Queued after this write; its failure leaves the journal as it is (still valid) for a later try.
+        change(() => ({
+          meta,
+          lists: new Map([...journaled].map((id) => [id, [...listPositions(id)]])),
+          newJournal: true,
+          changes: [],
+        })).catch(() => {
+          compacting = false;
+        });
+      }
     });
     queue = run.catch(() => {});
     return run;
@@ -205,21 +290,14 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
   const servicesFor = (next: StoreData): ReadonlyMap<string, Service> =>
     next.services === meta.services ? servicesById : new Map(next.services.map((s) => [s.service_id, s]));
 
-  /** The new content of the lists `positions` replace records in (by id; unknown ids are ignored). */
-  const replaced = (positions: readonly Position[]): Map<string, Position[]> => {
+  /** `positions` by the list each is stored in (unknown ids are left out). */
+  const patched = (positions: readonly Position[]): Map<string, Position[]> => {
     const lists = new Map<string, Position[]>();
-    const indexes = new Map<string, Map<string, number>>();
     for (const position of positions) {
       const old = positionById.get(position.position_id);
       if (!old) continue;
-      let list = lists.get(old.price_list_id);
-      let index = indexes.get(old.price_list_id);
-      if (!list || !index) {
-        lists.set(old.price_list_id, (list = [...listPositions(old.price_list_id)]));
-        indexes.set(old.price_list_id, (index = new Map(list.map((p, i) => [p.position_id, i]))));
-      }
       // NOTE: a position never moves to another list; its list is the one it was saved with.
-      list[index.get(position.position_id)!] = { ...position, price_list_id: old.price_list_id };
+      pushTo(lists, old.price_list_id, { ...position, price_list_id: old.price_list_id });
     }
     return lists;
   };
@@ -255,7 +333,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
     getPosition: (positionId: string) => read(() => positionById.get(positionId) ?? null),
     updatePositions: (positions: readonly Position[]) => {
       const copy = structuredClone(positions);
-      return change(() => ({ meta, lists: replaced(copy), changes: [{ type: 'positions', positions: known(copy) }] }));
+      return change(() => ({ meta, lists: new Map(), patches: patched(copy), changes: [{ type: 'positions', positions: known(copy) }] }));
     },
     listLearnedSynonyms: () => read(() => meta.learnedSynonyms),
     saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) => {
@@ -277,7 +355,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
       const copy = structuredClone(write);
       return change(() => ({
         meta: withDecision(meta, { decision: copy.decision, positions: [] }),
-        lists: replaced(copy.positions),
+        lists: new Map(),
+        patches: patched(copy.positions),
         changes: [{ type: 'positions', positions: known(copy.positions) }],
       }));
     },
@@ -290,7 +369,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
         const restored = next.positions.filter((p, i) => p !== current[i]);
         return {
           meta: { ...next, positions: [] },
-          lists: replaced(restored),
+          lists: new Map(),
+          patches: patched(restored),
           changes: [{ type: 'positions', positions: restored }],
         };
       }),
@@ -311,7 +391,12 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null): Lowd
   return storage;
 }
 
-function toCatalogueFile(meta: StoreData, listFiles: ReadonlyMap<string, string>, stored: WeakMap<Decision, StoredDecision>): CatalogueFile {
+function toCatalogueFile(
+  meta: StoreData,
+  listFiles: ReadonlyMap<string, string>,
+  stored: WeakMap<Decision, StoredDecision>,
+  journal: JournalRef,
+): CatalogueFile {
   const { version: _version, positions: _positions, decisions, ...rest } = meta;
   return {
     version: CATALOGUE_FILE_VERSION,
@@ -322,6 +407,7 @@ function toCatalogueFile(meta: StoreData, listFiles: ReadonlyMap<string, string>
       return compact;
     }),
     list_files: [...listFiles],
+    journal,
   };
 }
 
@@ -331,7 +417,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   let file = await readJson<CatalogueFile>(catalogueFile);
   if (file === null) {
     const legacy = await readLegacy(join(dir, LEGACY_FILE_NAME));
-    if (legacy === null) return { meta: createEmptyStoreData(), listFiles: new Map(), positions: [] };
+    if (legacy === null) return { meta: createEmptyStoreData(), listFiles: new Map(), positions: [], journal: EMPTY_JOURNAL, journaledLists: [] };
     await migrateLegacy(dir, legacy);
     file = await readJson<CatalogueFile>(catalogueFile);
     if (file === null) throw new PricecatError('STORAGE_FAILED', `Migration did not write ${catalogueFile}; the old file is untouched.`);
@@ -356,10 +442,12 @@ async function loadDirectory(dir: string): Promise<Loaded> {
       throw corrupt(path, messageOf(error), error);
     }
   }
+  const journal = file.journal ?? EMPTY_JOURNAL;
+  const journaledLists = await replayJournal(dir, journal, listFiles, servicesById, positions);
   const byId = new Map(positions.map((p) => [p.position_id, p]));
   const decisions = (file.decisions ?? []).map((d) => fromStoredDecision(d, (id) => byId.get(id) ?? null));
-  await removeLeftovers(dir, new Set(listFiles.values()));
-  return { meta: { ...meta, decisions }, listFiles, positions };
+  await removeLeftovers(dir, new Set(listFiles.values()), journal);
+  return { meta: { ...meta, decisions }, listFiles, positions, journal, journaledLists };
 }
 
 function checkCatalogue(file: CatalogueFile, path: string): StoreData {
@@ -435,18 +523,86 @@ async function migrateLegacy(dir: string, legacy: StoreData): Promise<void> {
     await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, positions[0]!.clinic_id, positions, servicesById)));
     listFiles.set(listId, name);
   }
-  await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, new WeakMap())));
+  await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, new WeakMap(), EMPTY_JOURNAL)));
   const legacyPath = join(dir, LEGACY_FILE_NAME);
   let backup = `${legacyPath}.v1-backup`;
   if (await exists(backup)) backup = `${backup}-${Date.now()}`;
   await rename(legacyPath, backup);
 }
 
-/** Removes list files `catalogue.json` does not name: written by a write that crashed before its commit. */
-async function removeLeftovers(dir: string, referenced: ReadonlySet<string>): Promise<void> {
+/**
+ * Applies the committed part of the journal to `positions` (in place) and cuts off what lies beyond it
+ * (a write killed before its commit). Returns the lists it changed. A damaged committed entry is refused.
+ */
+async function replayJournal(
+  dir: string,
+  journal: JournalRef,
+  listFiles: ReadonlyMap<string, string>,
+  services: ReadonlyMap<string, Service>,
+  positions: Position[],
+): Promise<string[]> {
+  const path = join(dir, journal.file);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && journal.length === 0) return [];
+    throw new PricecatError(
+      'STORAGE_FAILED',
+      `The journal ${path} named by ${join(dir, CATALOGUE_FILE_NAME)} cannot be read (${messageOf(error)}); pricecat will not ` +
+        'start without the decisions it holds. Restore the data directory from a backup.',
+      { cause: error },
+    );
+  }
+  if (bytes.length < journal.length) throw corrupt(path, `${bytes.length} bytes, but ${journal.length} were committed`);
+  if (bytes.length > journal.length) await truncate(path, journal.length);
+  const slotOf = new Map(positions.map((p, i) => [p.position_id, i]));
+  const touched = new Set<string>();
+  const lines = bytes.subarray(0, journal.length).toString('utf-8').split('\n');
+  lines.forEach((line, index) => {
+    if (line === '') return;
+    let entry: JournalEntry;
+    try {
+      entry = JSON.parse(line) as JournalEntry;
+      for (const [listFile, list] of entry) {
+        if (listFiles.get(list.price_list_id) !== listFile) continue;
+        for (const p of fromListFile(list, services)) {
+          const slot = slotOf.get(p.position_id);
+          if (slot !== undefined) positions[slot] = p;
+        }
+        touched.add(list.price_list_id);
+      }
+    } catch (error) {
+      throw corrupt(path, `line ${index + 1}: ${messageOf(error)}`, error);
+    }
+  });
+  return [...touched];
+}
+
+/** Appends `text` to `file` and fsyncs it (and the directory when the file is new). */
+async function appendDurably(file: string, text: string): Promise<void> {
+  const created = !(await exists(file));
+  const handle = await open(file, 'a');
+  try {
+    await handle.writeFile(text, 'utf-8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  if (created) await syncDirectory(dirname(file));
+}
+
+/**
+ * Removes files `catalogue.json` does not name: list files written by a write that crashed before its
+ * commit, and the journal a compaction replaced.
+ */
+async function removeLeftovers(dir: string, referenced: ReadonlySet<string>, journal: JournalRef): Promise<void> {
   const listsDir = join(dir, LISTS_DIR_NAME);
   for (const name of await readdir(listsDir).catch(() => [] as string[])) {
     if (!referenced.has(name)) await unlink(join(listsDir, name)).catch(() => undefined);
+  }
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (/^journal\..*jsonl$/.test(name) && name !== journal.file) await unlink(join(dir, name)).catch(() => undefined);
   }
 }
 
