@@ -137,7 +137,7 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
 
 /** Undoes the latest logged decision (repeat to go further back); CONFLICT when there is none. */
 export async function undoLastDecision(ctx: CatalogueContext): Promise<UndoResult> {
-  const last = (await ctx.storage.listDecisions()).at(-1);
+  const last = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (await ctx.storage.listDecisions()).at(-1);
   if (!last) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
   await ctx.storage.revertDecision(last.decision_id);
   const restored: string[] = [];

@@ -351,6 +351,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       return change(() => metaOnly(withIngestedFiles(meta, copy)));
     },
     listDecisions: () => read(() => meta.decisions),
+    lastDecision: () => read(() => meta.decisions.at(-1) ?? null),
     saveDecision: (write: DecisionWrite) => {
       const copy = structuredClone(write);
       return change(() => ({

@@ -86,6 +86,11 @@ export interface Storage {
   /** The decision log of the verification queue, oldest first; `[]` when none. */
   listDecisions(): Promise<Decision[]>;
   /**
+   * Optional: the newest logged decision, or `null` when the log is empty (what an undo needs, without
+   * copying the whole log). Without it the catalogue takes the last of {@link listDecisions}.
+   */
+  lastDecision?(): Promise<Decision | null>;
+  /**
    * Writes a decision in one write: the changed `positions` (replaced by id), the decision's synonym
    * (upserted by `name_norm`) and skipped items (appended), and the decision itself at the end of the log.
    */
