@@ -179,7 +179,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   /** Positions by list and by id: the same records the port holds (shared, never mutated). */
   const positionsOfList = new Map<string, Position[]>();
   for (const p of loaded.positions) pushTo(positionsOfList, p.price_list_id, p);
-  const positionById = new Map(loaded.positions.map((p) => [p.position_id, p]));
+  const positionById = { get: (id: string) => port.peek(id) ?? undefined, has: (id: string) => port.peek(id) !== null };
   /** Each position's index in its list's array. */
   const slotById = new Map<string, number>();
   for (const list of positionsOfList.values()) list.forEach((p, i) => slotById.set(p.position_id, i));
@@ -250,7 +250,6 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       for (const [listId, positions] of plan.lists) {
         positionsOfList.set(listId, [...positions]);
         positions.forEach((p, i) => {
-          positionById.set(p.position_id, p);
           slotById.set(p.position_id, i);
         });
         journaled.delete(listId);
@@ -259,7 +258,6 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
         const list = positionsOfList.get(listId)!;
         for (const p of positions) {
           list[slotById.get(p.position_id)!] = p;
-          positionById.set(p.position_id, p);
         }
         journaled.add(listId);
       }

@@ -26,8 +26,14 @@ export interface QuerySeed {
 
 const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 'unrecognized'];
 
+/** The in-memory port, with a synchronous lookup for the adapter that owns it. */
+export interface MemoryQueryPort extends UpdatableQueryPort {
+  /** The position with this id, or `null` (the same record `getPosition` gives, without a promise). */
+  peek(positionId: string): Position | null;
+}
+
 /** Creates the port over `seed` (records are shared, not copied). */
-export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
+export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
   const services: Service[] = [];
   const servicesById = new Map<string, Service>();
   const clinicsById = new Map<string, Clinic>();
@@ -54,13 +60,18 @@ export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
   const clinicCounts = new Map<string, MutableCounts>();
   let revision = 0;
 
+  /** While set, new queued positions are collected here and merged into the queue at once (a bulk add). */
+  let pendingQueue: number[] | null = null;
   const indexPosition = (seq: number, p: Position): void => {
     add(byClinic, p.clinic_id, seq);
     add(byList, p.price_list_id, seq);
     add(byNameNorm, p.name_norm, seq);
     insertSorted(byStatus.get(p.status)!, seq);
     if (p.status === 'normalized' && p.service_id !== null) add(byService, p.service_id, seq);
-    if (p.status === 'queued') insertSorted(queue, seq, queueBefore);
+    if (p.status === 'queued') {
+      if (pendingQueue) pendingQueue.push(seq);
+      else insertSorted(queue, seq, queueBefore);
+    }
     count(total, p, 1);
     count(clinicCountsOf(p.clinic_id), p, 1);
   };
@@ -69,6 +80,10 @@ export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
     remove(byList, p.price_list_id, seq);
     remove(byNameNorm, p.name_norm, seq);
     removeSorted(byStatus.get(p.status)!, seq);
+    if (pendingQueue && p.status === 'queued') {
+      const at = pendingQueue.indexOf(seq);
+      if (at >= 0) pendingQueue.splice(at, 1);
+    }
     if (p.status === 'normalized' && p.service_id !== null) remove(byService, p.service_id, seq);
     if (p.status === 'queued') removeSorted(queue, seq, queueBefore);
     count(total, p, -1);
@@ -105,10 +120,25 @@ export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
     }
   };
 
+  /**
+   * Adds many positions: one insertion into the queue per position would move the queue's tail each time
+   * (quadratic for a million); instead the new queued ones are sorted and merged in once.
+   */
+  const putMany = (incoming: readonly Position[]): void => {
+    pendingQueue = [];
+    try {
+      for (const position of incoming) putPosition(position, true);
+    } finally {
+      const added = pendingQueue.sort((a, b) => (queueBefore(a, b) ? -1 : queueBefore(b, a) ? 1 : 0));
+      pendingQueue = null;
+      mergeSorted(queue, added, queueBefore);
+    }
+  };
+
   putServices(seed.services);
   for (const clinic of seed.clinics) clinicsById.set(clinic.clinic_id, clinic);
   for (const list of seed.priceLists) priceListsById.set(list.price_list_id, list);
-  for (const position of seed.positions) putPosition(position, true);
+  putMany(seed.positions);
 
   /** The candidate sequence numbers for a filter: the narrowest index it names, in ingest order. */
   const candidatesOf = (filter: PositionQueryFilter): { seqs: readonly number[] | null; exact: boolean } => {
@@ -125,7 +155,11 @@ export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
     return { seqs: null, exact: others(0) };
   };
 
-  const port: UpdatableQueryPort = {
+  const port: MemoryQueryPort = {
+    peek: (positionId) => {
+      const seq = seqById.get(positionId);
+      return seq === undefined ? null : positions[seq]!;
+    },
     directory: async () => directory,
     revision: async () => revision,
     getPosition: async (positionId) => {
@@ -172,7 +206,7 @@ export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
         const { clinic, priceList, positions: added } = change.write;
         clinicsById.set(clinic.clinic_id, clinic);
         priceListsById.set(priceList.price_list_id, priceList);
-        for (const position of added) putPosition(position, true);
+        putMany(added);
       }
     },
   };
@@ -180,6 +214,20 @@ export function createMemoryQueryPort(seed: QuerySeed): UpdatableQueryPort {
 }
 
 // ---- internal helpers ----
+
+/** Merges the sorted `added` into the sorted `target`, in place, in O(target + added). */
+function mergeSorted(target: number[], added: readonly number[], before: (a: number, b: number) => boolean): void {
+  if (added.length === 0) return;
+  const merged = new Array<number>(target.length + added.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < target.length && j < added.length) merged[k++] = before(added[j]!, target[i]!) ? added[j++]! : target[i++]!;
+  while (i < target.length) merged[k++] = target[i++]!;
+  while (j < added.length) merged[k++] = added[j++]!;
+  target.length = 0;
+  for (const seq of merged) target.push(seq);
+}
 
 interface MutableCounts {
   total: number;
