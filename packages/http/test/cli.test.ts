@@ -101,4 +101,30 @@ describe('pricecat CLI', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('refuses `pricecat ingest` on the data dir of a running server, naming the server, and ingests once it stops', async () => {
+    const dataDir = join(work, 'data');
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const found = /listening on (\S+)/.exec(out);
+        if (found) resolve(found[1]!);
+      });
+      child.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
+    });
+    const file = join(work, CLINIC7_CSV_NAME);
+    await writeFile(file, clinic7CsvBytes());
+    const refused = await pricecat(['ingest', file, '--data-dir', dataDir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`pid ${child.pid}`);
+    expect(refused.stderr).toContain(`serving ${base}`);
+    expect(refused.stderr).toContain('/api/ingest');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const accepted = await pricecat(['ingest', file, '--data-dir', dataDir]);
+    expect(accepted.code).toBe(0);
+  });
 });
