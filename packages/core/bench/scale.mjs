@@ -1,7 +1,8 @@
 // npm run bench:scale — the store at scale, measured on a real server over HTTP.
 //
 //   node packages/core/bench/scale.mjs [--positions 100000] [--lists 20] [--replicate-to 1000000]
-//   env: SCALE_POSITIONS, SCALE_LISTS, SCALE_REPLICATE_TO, DATABASE_URL, PRICECAT_DATA_DIR
+//   env: SCALE_POSITIONS, SCALE_LISTS, SCALE_REPLICATE_TO, SCALE_KEEP (keep the data directory),
+//        DATABASE_URL, PRICECAT_DATA_DIR
 //
 // 1. Real names: the client's archive (7 files) is ingested once (cached in the temp folder); the bytes
 //    per position of the old single-file store and of the lowdb data directory are measured on it.
@@ -93,7 +94,8 @@ try {
   }
 } finally {
   await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  if (process.env.SCALE_KEEP) console.log(`kept the data directory ${dataDir} (SCALE_KEEP)`);
+  else await rm(dataDir, { recursive: true, force: true });
   await rm(csvDir, { recursive: true, force: true });
 }
 

@@ -120,9 +120,14 @@ export function toListFile(
 
 /**
  * The positions of a list file. Records of one list share their strings (column headers, candidate names
- * are the services' own), so memory holds each once. Throws a plain Error naming what is malformed.
+ * are the services' own), and `intern` lets texts repeated across lists (the same names in every version
+ * of a clinic's list, sections, units) be held once. Throws a plain Error naming what is malformed.
  */
-export function fromListFile(file: ListFile, services: ReadonlyMap<string, Service>): Position[] {
+export function fromListFile(
+  file: ListFile,
+  services: ReadonlyMap<string, Service>,
+  intern: (text: string) => string = (text) => text,
+): Position[] {
   if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
     throw new Error(`not a pricecat list file of version ${LIST_FILE_VERSION}`);
   }
@@ -135,17 +140,17 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
       position_id,
       price_list_id: file.price_list_id,
       clinic_id: file.clinic_id,
-      raw_name,
-      name_norm,
-      code,
-      section,
-      unit,
+      raw_name: intern(raw_name),
+      name_norm: intern(name_norm),
+      code: code === null ? null : intern(code),
+      section: section === null ? null : intern(section),
+      unit: unit === null ? null : intern(unit),
       price,
       price_nonresident,
       prices_raw: cells.map(([column, value, raw]: CompactCell): PriceCell => {
         const col = columns[column];
         if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
-        return { role: col.role, value, raw: raw ?? String(value), header: col.header };
+        return { role: col.role, value, raw: intern(raw ?? String(value)), header: col.header };
       }),
       service_id,
       confidence,

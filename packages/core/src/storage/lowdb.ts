@@ -425,6 +425,14 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   const servicesById = new Map(meta.services.map((s) => [s.service_id, s]));
   const listFiles = new Map<string, string>(file.list_files);
   const positions: Position[] = [];
+  // Texts repeat across lists (each version of a clinic's list repeats its names): one copy each in memory.
+  const texts = new Map<string, string>();
+  const intern = (text: string): string => {
+    const known = texts.get(text);
+    if (known !== undefined) return known;
+    texts.set(text, text);
+    return text;
+  };
   for (const [listId, name] of listFiles) {
     const path = join(dir, LISTS_DIR_NAME, name);
     const list = await readJson<ListFile>(path);
@@ -436,7 +444,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
       );
     }
     try {
-      for (const p of fromListFile(list, servicesById)) positions.push(p);
+      for (const p of fromListFile(list, servicesById, intern)) positions.push(p);
     } catch (error) {
       throw corrupt(path, messageOf(error), error);
     }
