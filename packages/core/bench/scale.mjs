@@ -1,6 +1,7 @@
 // npm run bench:scale — the store at scale, measured on a real server over HTTP.
 //
 //   node packages/core/bench/scale.mjs [--positions 100000] [--lists 20] [--replicate-to 1000000]
+//   node packages/core/bench/scale.mjs --reuse-dir D      (serve and measure an existing data directory)
 //   env: SCALE_POSITIONS, SCALE_LISTS, SCALE_REPLICATE_TO, SCALE_KEEP (keep the data directory),
 //        DATABASE_URL, PRICECAT_DATA_DIR
 //
@@ -30,6 +31,8 @@ const args = parseArgs(process.argv.slice(2));
 const POSITIONS = Number(args.positions ?? process.env.SCALE_POSITIONS ?? 100_000);
 const LISTS = Number(args.lists ?? process.env.SCALE_LISTS ?? 20);
 const REPLICATE_TO = Number(args['replicate-to'] ?? process.env.SCALE_REPLICATE_TO ?? 0);
+/** An existing data directory to serve and measure as it is (no ingest); it is changed by the decisions. */
+const REUSE_DIR = args['reuse-dir'] ?? process.env.SCALE_REUSE_DIR;
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(repoRoot, '../shared/data'), 'archive');
 const cli = join(repoRoot, 'packages/http/dist/cli.js');
@@ -42,6 +45,20 @@ const row = (metric, lowdb, postgres = pgSkip()) => {
 
 if (!existsSync(archive)) {
   console.log(`bench:scale: skipped, no archive at ${archive} (set PRICECAT_DATA_DIR)`);
+  process.exit(0);
+}
+if (REUSE_DIR) {
+  console.log(`\n== serving the existing data directory ${REUSE_DIR}`);
+  const server = await startServer(REUSE_DIR);
+  try {
+    const stats = await (await fetch(`${server.url}api/stats`)).json();
+    row(`start-up with ${stats.positions} positions`, `${server.startMs} ms`);
+    row(`server RSS after start-up (${stats.positions})`, mib(rssOf(server.pid).rss));
+    await measureServing(server, `${stats.positions} positions`);
+  } finally {
+    await server.stop();
+  }
+  printTable();
   process.exit(0);
 }
 const names = await archiveNames();
@@ -99,10 +116,14 @@ try {
   await rm(csvDir, { recursive: true, force: true });
 }
 
-console.log('\n| metric | lowdb (embedded) | PostgreSQL |\n|---|---|---|');
-for (const [metric, lowdb, postgres] of rows) console.log(`| ${metric} | ${lowdb} | ${postgres} |`);
+printTable();
 
 // ---- helpers ----
+
+function printTable() {
+  console.log('\n| metric | lowdb (embedded) | PostgreSQL |\n|---|---|---|');
+  for (const [metric, lowdb, postgres] of rows) console.log(`| ${metric} | ${lowdb} | ${postgres} |`);
+}
 
 async function measureServing(server, label) {
   await measureDecisions(server, label, 40);
