@@ -35,7 +35,7 @@ export const POSITION_FIELDS = [
 ] as const;
 
 type CompactCell = [column: number, value: number, raw?: string];
-type CompactCandidate = [serviceId: string, score: number, method: MatchMethod, name?: string];
+export type CompactCandidate = [serviceId: string, score: number, method: MatchMethod, name?: string];
 type CompactPosition = [
   string,
   string,
@@ -123,11 +123,8 @@ export function toListFile(
  * are the services' own), and `intern` lets texts repeated across lists (the same names in every version
  * of a clinic's list, sections, units) be held once. Throws a plain Error naming what is malformed.
  */
-export function fromListFile(
-  file: ListFile,
-  services: ReadonlyMap<string, Service>,
-  intern: (text: string) => string = (text) => text,
-): Position[] {
+export function fromListFile(file: ListFile, services: ReadonlyMap<string, Service>, interner: Interner = NO_INTERNING): Position[] {
+  const intern = interner.text;
   if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
     throw new Error(`not a pricecat list file of version ${LIST_FILE_VERSION}`);
   }
@@ -156,18 +153,55 @@ export function fromListFile(
       confidence,
       method,
       status,
-      candidates: candidates.map(
-        ([id, score, candidateMethod, name]: CompactCandidate): MatchCandidate => ({
-          service_id: id,
-          name: name ?? services.get(id)?.name ?? id,
-          score,
-          method: candidateMethod,
-        }),
+      candidates: interner.candidates(candidates, () =>
+        candidates.map(
+          ([id, score, candidateMethod, name]: CompactCandidate): MatchCandidate => ({
+            service_id: id,
+            name: name ?? services.get(id)?.name ?? id,
+            score,
+            method: candidateMethod,
+          }),
+        ),
       ),
       warnings: warnings.length === 0 ? noWarnings : warnings,
       source: { table: source[0], row: source[1] },
     };
   });
+}
+
+/**
+ * Shares equal values between records while a store is read: texts (names repeated in every version of a
+ * clinic's list, sections, units) and candidate lists (namesakes get the same candidates from the matcher).
+ * Records are never mutated (query-port.ts), so sharing is safe.
+ */
+export interface Interner {
+  text(text: string): string;
+  candidates(compact: readonly CompactCandidate[], make: () => MatchCandidate[]): readonly MatchCandidate[];
+}
+
+const NO_INTERNING: Interner = { text: (text) => text, candidates: (_compact, make) => make() };
+
+/** An interner for one start-up; drop it afterwards. */
+export function createInterner(): Interner {
+  const texts = new Map<string, string>();
+  const lists = new Map<string, readonly MatchCandidate[]>();
+  const empty: readonly MatchCandidate[] = Object.freeze([]);
+  return {
+    text(text) {
+      const known = texts.get(text);
+      if (known !== undefined) return known;
+      texts.set(text, text);
+      return text;
+    },
+    candidates(compact, make) {
+      if (compact.length === 0) return empty;
+      let key = '';
+      for (const [id, score, method, name] of compact) key += `${id}\u0001${score}\u0001${method}\u0001${name ?? ''}\u0002`;
+      let known = lists.get(key);
+      if (known === undefined) lists.set(key, (known = make()));
+      return known;
+    },
+  };
 }
 
 /** What a decision's `previous` keeps on disk: the fields a decision changes; the rest is the position's. */

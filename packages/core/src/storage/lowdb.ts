@@ -21,7 +21,7 @@ import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from '
 import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
-import { fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
+import { createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { withDecision, withoutDecision } from './decisions.js';
 import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
@@ -175,14 +175,9 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const listPositions = (listId: string): readonly Position[] => positionsOfList.get(listId) ?? [];
-  /** Positions by list and by id: the same records the port holds (shared, never mutated). */
-  const positionsOfList = new Map<string, Position[]>();
-  for (const p of loaded.positions) pushTo(positionsOfList, p.price_list_id, p);
+  const listPositions = (listId: string): readonly Position[] => port.listOf(listId);
+  /** Positions by id: the records the port holds (shared, never mutated); the port is the only copy. */
   const positionById = { get: (id: string) => port.peek(id) ?? undefined, has: (id: string) => port.peek(id) !== null };
-  /** Each position's index in its list's array. */
-  const slotById = new Map<string, number>();
-  for (const list of positionsOfList.values()) list.forEach((p, i) => slotById.set(p.position_id, i));
 
   const read = async <T>(pick: () => T): Promise<Mutable<T>> => {
     if (closed) throw closedError(dir);
@@ -247,20 +242,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       servicesById = servicesFor(plan.meta);
       meta = plan.meta;
       listFiles = nextFiles;
-      for (const [listId, positions] of plan.lists) {
-        positionsOfList.set(listId, [...positions]);
-        positions.forEach((p, i) => {
-          slotById.set(p.position_id, i);
-        });
-        journaled.delete(listId);
-      }
-      for (const [listId, positions] of plan.patches ?? []) {
-        const list = positionsOfList.get(listId)!;
-        for (const p of positions) {
-          list[slotById.get(p.position_id)!] = p;
-        }
-        journaled.add(listId);
-      }
+      for (const listId of plan.lists.keys()) journaled.delete(listId);
+      for (const listId of plan.patches?.keys() ?? []) journaled.add(listId);
       for (const c of plan.changes) port.apply(c);
       const oldJournal = journal;
       journal = nextJournal;
@@ -425,14 +408,8 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   const servicesById = new Map(meta.services.map((s) => [s.service_id, s]));
   const listFiles = new Map<string, string>(file.list_files);
   const positions: Position[] = [];
-  // Texts repeat across lists (each version of a clinic's list repeats its names): one copy each in memory.
-  const texts = new Map<string, string>();
-  const intern = (text: string): string => {
-    const known = texts.get(text);
-    if (known !== undefined) return known;
-    texts.set(text, text);
-    return text;
-  };
+  // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
+  const interner = createInterner();
   for (const [listId, name] of listFiles) {
     const path = join(dir, LISTS_DIR_NAME, name);
     const list = await readJson<ListFile>(path);
@@ -444,7 +421,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
       );
     }
     try {
-      for (const p of fromListFile(list, servicesById, intern)) positions.push(p);
+      for (const p of fromListFile(list, servicesById, interner)) positions.push(p);
     } catch (error) {
       throw corrupt(path, messageOf(error), error);
     }

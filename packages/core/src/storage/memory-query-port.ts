@@ -30,6 +30,8 @@ const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 
 export interface MemoryQueryPort extends UpdatableQueryPort {
   /** The position with this id, or `null` (the same record `getPosition` gives, without a promise). */
   peek(positionId: string): Position | null;
+  /** The positions of one price list, in ingest order (a new array of the shared records). */
+  listOf(priceListId: string): Position[];
 }
 
 /** Creates the port over `seed` (records are shared, not copied). */
@@ -156,6 +158,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
   };
 
   const port: MemoryQueryPort = {
+    listOf: (priceListId) => (byList.get(priceListId) ?? []).map((seq) => positions[seq]!),
     peek: (positionId) => {
       const seq = seqById.get(positionId);
       return seq === undefined ? null : positions[seq]!;
