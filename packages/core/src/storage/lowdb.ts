@@ -177,7 +177,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
 
   const listPositions = (listId: string): readonly Position[] => port.listOf(listId);
   /** Positions by id: the records the port holds (shared, never mutated); the port is the only copy. */
-  const positionById = { get: (id: string) => port.peek(id) ?? undefined, has: (id: string) => port.peek(id) !== null };
+  const positionById = { get: (id: string) => port.peek(id) ?? undefined };
 
   const read = async <T>(pick: () => T): Promise<Mutable<T>> => {
     if (closed) throw closedError(dir);
@@ -271,16 +271,19 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   const servicesFor = (next: StoreData): ReadonlyMap<string, Service> =>
     next.services === meta.services ? servicesById : new Map(next.services.map((s) => [s.service_id, s]));
 
-  /** `positions` by the list each is stored in (unknown ids are left out). */
-  const patched = (positions: readonly Position[]): Map<string, Position[]> => {
-    const lists = new Map<string, Position[]>();
+  /**
+   * A write of positions changed in place: grouped by the list each is stored in (unknown ids are left
+   * out), journaled, and the same records given to the read side.
+   */
+  const patchPlan = (next: StoreData, positions: readonly Position[]): Plan => {
+    const patches = new Map<string, Position[]>();
     for (const position of positions) {
       const old = positionById.get(position.position_id);
       if (!old) continue;
       // NOTE: a position never moves to another list; its list is the one it was saved with.
-      pushTo(lists, old.price_list_id, { ...position, price_list_id: old.price_list_id });
+      pushTo(patches, old.price_list_id, { ...position, price_list_id: old.price_list_id });
     }
-    return lists;
+    return { meta: next, lists: new Map(), patches, changes: [{ type: 'positions', positions: [...patches.values()].flat() }] };
   };
   const metaOnly = (next: StoreData, changes: StoreChange[] = []): Plan => ({ meta: next, lists: new Map(), changes });
 
@@ -314,7 +317,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
     getPosition: (positionId: string) => read(() => positionById.get(positionId) ?? null),
     updatePositions: (positions: readonly Position[]) => {
       const copy = structuredClone(positions);
-      return change(() => ({ meta, lists: new Map(), patches: patched(copy), changes: [{ type: 'positions', positions: known(copy) }] }));
+      return change(() => patchPlan(meta, copy));
     },
     listLearnedSynonyms: () => read(() => meta.learnedSynonyms),
     saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) => {
@@ -335,12 +338,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
     lastDecision: () => read(() => meta.decisions.at(-1) ?? null),
     saveDecision: (write: DecisionWrite) => {
       const copy = structuredClone(write);
-      return change(() => ({
-        meta: withDecision(meta, { decision: copy.decision, positions: [] }),
-        lists: new Map(),
-        patches: patched(copy.positions),
-        changes: [{ type: 'positions', positions: known(copy.positions) }],
-      }));
+      return change(() => patchPlan(withDecision(meta, { decision: copy.decision, positions: [] }), copy.positions));
     },
     revertDecision: (decisionId: string) =>
       change(() => {
@@ -349,12 +347,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
         const current = decision.previous.flatMap((p) => positionById.get(p.position_id) ?? []);
         const next = withoutDecision({ ...meta, positions: current }, decisionId);
         const restored = next.positions.filter((p, i) => p !== current[i]);
-        return {
-          meta: { ...next, positions: [] },
-          lists: new Map(),
-          patches: patched(restored),
-          changes: [{ type: 'positions', positions: restored }],
-        };
+        return patchPlan({ ...next, positions: [] }, restored);
       }),
     getSetting: (key: string) => read(() => readSetting(meta, key)),
     setSetting: (key: string, value: string) => change(() => metaOnly(withSetting(meta, key, value))),
@@ -369,7 +362,6 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       await lock?.release();
     },
   };
-  const known = (positions: readonly Position[]) => positions.filter((p) => positionById.has(p.position_id));
   return storage;
 }
 
