@@ -12,7 +12,7 @@ import type { Position } from '../storage/records.js';
 import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { isOutlier, outlierBounds } from './outliers.js';
 import type { Directory, QueryPort } from '../storage/query-port.js';
-import { comparePriceListAge } from './read-model.js';
+import { newestPriceList } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 
 export interface CompareOptions {
@@ -90,11 +90,9 @@ export function partnerPrices(model: Directory, normalized: readonly Position[],
   for (const [clinicId, positions] of byClinic) {
     const clinic = model.clinicsById.get(clinicId);
     if (!clinic || (city && clinic.city?.toLowerCase() !== city.toLowerCase())) continue;
-    const newest = positions
-      .map((p) => model.priceListsById.get(p.price_list_id)!)
-      .filter(Boolean)
-      .sort(comparePriceListAge)
-      .at(-1)!;
+    // One pass over the clinic's lists (not a sort of every position's list).
+    const listIds = new Set(positions.map((p) => p.price_list_id));
+    const newest = newestPriceList([...listIds].flatMap((id) => model.priceListsById.get(id) ?? []))!;
     const inNewest = positions.filter((p) => p.price_list_id === newest.price_list_id);
     result.push({
       clinic_id: clinicId,

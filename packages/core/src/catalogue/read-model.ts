@@ -37,5 +37,17 @@ export async function loadReadSide(storage: Storage): Promise<ReadSide> {
 export function comparePriceListAge(a: PriceList, b: PriceList): number {
   const dateA = a.effective_date ?? a.ingested_at.slice(0, 10);
   const dateB = b.effective_date ?? b.ingested_at.slice(0, 10);
-  return dateA.localeCompare(dateB) || a.ingested_at.localeCompare(b.ingested_at);
+  // ISO dates and times order as plain strings; `localeCompare` was a hot spot of search at 1M positions.
+  return compareText(dateA, dateB) || compareText(a.ingested_at, b.ingested_at);
+}
+
+/** The newest of `lists` by {@link comparePriceListAge} (the last of them on ties), in one pass. */
+export function newestPriceList(lists: Iterable<PriceList>): PriceList | undefined {
+  let newest: PriceList | undefined;
+  for (const list of lists) if (newest === undefined || comparePriceListAge(list, newest) >= 0) newest = list;
+  return newest;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
