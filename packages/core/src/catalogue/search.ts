@@ -24,8 +24,16 @@ export async function searchServices(queries: QueryPort, query: SearchQuery): Pr
   const limit = query.limit ?? 20;
   const model = await queries.directory();
   const found = model.services.filter((service) => matchesAllWords(service, words));
+  const cached = await hitCache(queries, query.city);
   const hits: SearchHit[] = [];
-  for (const service of found) hits.push(toHit(model, service, await normalizedPositionsOf(queries, service.service_id), query.city));
+  for (const service of found) {
+    let hit = cached.get(service.service_id);
+    if (hit?.service !== service) {
+      hit = toHit(model, service, await normalizedPositionsOf(queries, service.service_id), query.city);
+      cached.set(service.service_id, hit);
+    }
+    hits.push(hit);
+  }
   const phrase = words.join(' ');
   return hits
     .sort(
@@ -44,6 +52,22 @@ export function containsWordPrefixes(text: string, words: readonly string[]): bo
 }
 
 // ---- internal helpers ----
+
+/**
+ * Hits by service, per city, valid while the read side's revision stays the same: between two writes a
+ * broad word («узи», «прием») is summarised once, not on every keystroke of every analyst.
+ */
+const hitCaches = new WeakMap<QueryPort, { revision: number; byCity: Map<string, Map<string, SearchHit>> }>();
+
+async function hitCache(queries: QueryPort, city: string | undefined): Promise<Map<string, SearchHit>> {
+  const revision = await queries.revision();
+  let entry = hitCaches.get(queries);
+  if (entry?.revision !== revision) hitCaches.set(queries, (entry = { revision, byCity: new Map() }));
+  const key = city?.toLowerCase() ?? '';
+  let hits = entry.byCity.get(key);
+  if (!hits) entry.byCity.set(key, (hits = new Map()));
+  return hits;
+}
 
 function matchesAllWords(service: Service, words: readonly string[]): boolean {
   return containsWordPrefixes(service.name_norm, words);
