@@ -7,9 +7,6 @@ import type { QueryPort, StoreChange } from '../storage/query-port.js';
 import type { PriceList } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
 
-/** The reads of the use cases; see storage/query-port.ts. */
-export type ReadModel = QueryPort;
-
 /** A read side and how the catalogue tells it what a write changed. */
 export interface ReadSide {
   readonly queries: QueryPort;
