@@ -41,6 +41,19 @@ export function removeSorted(items: number[], value: number, before: (a: number,
 export function mergeAscending(lists: readonly (readonly number[])[]): number[] {
   const present = lists.filter((l) => l.length > 0);
   if (present.length === 0) return [];
-  if (present.length === 1) return [...present[0]!];
-  return present.flat().sort((a, b) => a - b);
+  // Merged pairwise, each step linear: a queue-and-unrecognized listing of 1M positions sorts nothing.
+  let merged: readonly number[] = present[0]!;
+  for (const next of present.slice(1)) merged = mergeTwo(merged, next);
+  return merged === present[0] ? [...merged] : (merged as number[]);
+}
+
+function mergeTwo(a: readonly number[], b: readonly number[]): number[] {
+  const result = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) result[k++] = a[i]! <= b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) result[k++] = a[i++]!;
+  while (j < b.length) result[k++] = b[j++]!;
+  return result;
 }
