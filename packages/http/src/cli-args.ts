@@ -37,7 +37,7 @@ Usage:
       Start the HTTP API (under /api) with interactive docs at /api/docs.
       --port N           port to listen on (env PORT, default ${CLI_DEFAULTS.port})
       --host H           interface to bind (env HOST, default ${CLI_DEFAULTS.host})
-      --data-dir D       where the data file pricecat.json lives (env DATA_DIR, default ${CLI_DEFAULTS.dataDir})
+      --data-dir D       the data directory (catalogue.json, lists/) (env DATA_DIR, default ${CLI_DEFAULTS.dataDir})
       --dictionary FILE  reference dictionary (XLSX, CSV or JSON) to add to the store; without it the
                          bundled dictionary is loaded into an empty store
 

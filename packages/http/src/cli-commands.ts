@@ -21,7 +21,9 @@ export interface CliIo {
 }
 
 /**
- * Opens the catalogue on `<dataDir>/pricecat.json`. With `dictionaryFile` its services are added (ids are
+ * Opens the catalogue on the lowdb data directory `dataDir` (taking its lock: a second process writing
+ * the same directory, such as `pricecat ingest` beside a running server, gets an error naming the
+ * server). With `dictionaryFile` its services are added (ids are
  * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
  * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
  */
@@ -30,7 +32,7 @@ export async function openCatalogue(
   dictionaryFile: string | undefined,
   io?: CliIo,
   watchRoots: readonly string[] = defaultWatchRoots(process.env, dataDir),
-): Promise<Catalogue> {
+): Promise<Catalogue & { readonly setOwnerUrl: (url: string) => Promise<void> }> {
   const storage = await createLowdbStorageInDir(resolve(dataDir));
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
@@ -57,7 +59,7 @@ export async function openCatalogue(
   const defaultInbox = join(resolve(dataDir), 'inbox');
   if (watchRoots.includes(defaultInbox)) await mkdir(defaultInbox, { recursive: true });
   io?.err(`pricecat: watch folders allowed under ${watchRoots.join(', ')} (PRICECAT_WATCH_ROOTS)\n`);
-  return createCatalogue({
+  const catalogue = await createCatalogue({
     storage,
     services,
     ocr,
@@ -66,6 +68,7 @@ export async function openCatalogue(
     ...(aliases && { aliases }),
     ...(embedder && { embedder }),
   });
+  return Object.assign(catalogue, { setOwnerUrl: (url: string) => storage.setOwnerUrl(url) });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
@@ -94,6 +97,7 @@ export async function runServe(
     await catalogue.close();
     throw error;
   });
+  await catalogue.setOwnerUrl(running.url);
   io.out(`pricecat listening on ${running.url} (API: ${prefix}, docs: ${prefix}/docs)\n`);
 
   await new Promise<void>((done) => {

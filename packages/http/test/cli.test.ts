@@ -68,7 +68,7 @@ describe('pricecat CLI', () => {
     expect(row).toContain(CLINIC7_CSV_NAME);
     expect(row).toMatch(/\s5\s/);
     expect(result.stdout).toContain('1 file(s): 1 ingested, 0 failed; 5 positions');
-    expect(await readdir(dataDir)).toContain('pricecat.json');
+    expect(await readdir(dataDir)).toContain('catalogue.json');
   });
 
   it('exits 1 when every file of the ingest failed', async () => {
@@ -118,5 +118,31 @@ describe('pricecat CLI', () => {
     expect(await exited).toBe(0);
     expect(await readdir(join(work, 'data', 'uploads'))).toEqual([]);
     expect(existsSync(join(work, 'data', 'inbox'))).toBe(true);
+  });
+
+  it('refuses `pricecat ingest` on the data dir of a running server, naming the server, and ingests once it stops', async () => {
+    const dataDir = join(work, 'data');
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const found = /listening on (\S+)/.exec(out);
+        if (found) resolve(found[1]!);
+      });
+      child.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
+    });
+    const file = join(work, CLINIC7_CSV_NAME);
+    await writeFile(file, clinic7CsvBytes());
+    const refused = await pricecat(['ingest', file, '--data-dir', dataDir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`pid ${child.pid}`);
+    expect(refused.stderr).toContain(`serving ${base}`);
+    expect(refused.stderr).toContain('/api/ingest');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const accepted = await pricecat(['ingest', file, '--data-dir', dataDir]);
+    expect(accepted.code).toBe(0);
   });
 });

@@ -11,7 +11,8 @@ import { PricecatError } from '../errors.js';
 import type { Position } from '../storage/records.js';
 import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { isOutlier, outlierBounds } from './outliers.js';
-import { comparePriceListAge, type ReadModel } from './read-model.js';
+import type { Directory, QueryPort } from '../storage/query-port.js';
+import { newestPriceList } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
 
@@ -20,11 +21,12 @@ export interface CompareOptions {
   readonly city?: string;
 }
 
-export function compareService(model: ReadModel, serviceId: string, options: CompareOptions = {}): ServiceComparison {
+export async function compareService(queries: QueryPort, serviceId: string, options: CompareOptions = {}): Promise<ServiceComparison> {
+  const model = await queries.directory();
   const service = model.servicesById.get(serviceId);
   if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
   const kind = options.price_kind ?? 'resident';
-  const partners = partnerPrices(model, serviceId, kind, options.city);
+  const partners = partnerPrices(model, await normalizedPositionsOf(queries, serviceId), kind, options.city);
   const prices = partners.map((p) => p.price);
   const mid = median(prices);
   const min = prices.length ? minOf(prices) : null;
@@ -53,14 +55,20 @@ export function compareService(model: ReadModel, serviceId: string, options: Com
 }
 
 /** min / median / max of the representative resident prices over clinics. */
-export function summarizePrices(model: ReadModel, serviceId: string, city?: string): PriceSummary {
-  const prices = partnerPrices(model, serviceId, 'resident', city).map((p) => p.price);
+export async function summarizePrices(queries: QueryPort, serviceId: string, city?: string): Promise<PriceSummary> {
+  const model = await queries.directory();
+  const prices = partnerPrices(model, await normalizedPositionsOf(queries, serviceId), 'resident', city).map((p) => p.price);
   return {
     clinics: prices.length,
     min: prices.length ? minOf(prices) : null,
     median: median(prices),
     max: prices.length ? maxOf(prices) : null,
   };
+}
+
+/** The positions normalized to the service, in ingest order. */
+export async function normalizedPositionsOf(queries: QueryPort, serviceId: string): Promise<readonly Position[]> {
+  return (await queries.findPositions({ service_id: serviceId, status: 'normalized' })).items;
 }
 
 // ---- internal helpers ----
@@ -76,18 +84,16 @@ function deviationKind(price: number, mid: number | null): DeviationKind {
  * One price per clinic: the clinic's newest price list that prices the service, and in it the median of
  * the positions matched to the service (a list may price one service on several lines).
  */
-function partnerPrices(model: ReadModel, serviceId: string, kind: PriceKind, city?: string): Unscored[] {
+export function partnerPrices(model: Directory, normalized: readonly Position[], kind: PriceKind, city?: string): Unscored[] {
   const priceOf = (p: Position) => (kind === 'resident' ? p.price : p.price_nonresident);
-  const byClinic = groupBy(model.positionsByService.get(serviceId) ?? [], (p) => (priceOf(p) === null ? null : p.clinic_id));
+  const byClinic = groupBy(normalized, (p) => (priceOf(p) === null ? null : p.clinic_id));
   const result: Unscored[] = [];
   for (const [clinicId, positions] of byClinic) {
     const clinic = model.clinicsById.get(clinicId);
     if (!clinic || (city && clinic.city?.toLowerCase() !== city.toLowerCase())) continue;
-    const newest = positions
-      .map((p) => model.priceListsById.get(p.price_list_id)!)
-      .filter(Boolean)
-      .sort(comparePriceListAge)
-      .at(-1)!;
+    // One pass over the clinic's lists (not a sort of every position's list).
+    const listIds = new Set(positions.map((p) => p.price_list_id));
+    const newest = newestPriceList([...listIds].flatMap((id) => model.priceListsById.get(id) ?? []))!;
     const inNewest = positions.filter((p) => p.price_list_id === newest.price_list_id);
     result.push({
       clinic_id: clinicId,

@@ -20,7 +20,7 @@ import { ingest } from './ingest.js';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
-import { loadReadModel, type ReadModel } from './read-model.js';
+import { loadReadSide } from './read-model.js';
 import { reconcile } from './reconcile.js';
 import { createService } from './create-service.js';
 import { listServiceProposals } from './proposals.js';
@@ -75,10 +75,11 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
   const storage = deps.storage ?? createMemoryStorage();
   if (deps.services) await seedDictionary(storage, deps.services);
 
-  let model: Promise<ReadModel> | null = null;
+  // Loaded once; from then on every write tells it what changed (ctx.changed), nothing reloads it.
+  const readSide = await loadReadSide(storage);
+  const queries = readSide.queries;
   let matcher: Promise<Matcher> | null = null;
   let memory: Promise<DecisionMemory> | null = null;
-  const readModel = () => (model ??= loadReadModel(storage));
   // Ingests run one after another: each file's clinic de-duplication must see the clinics saved before it.
   let queue: Promise<unknown> = Promise.resolve();
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
@@ -89,6 +90,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
 
   const ctx: CatalogueContext = {
     storage,
+    queries,
     matcher: () =>
       (matcher ??= Promise.all([storage.listServices(), storage.listLearnedSynonyms()]).then(([services, synonyms]) =>
         createMatcher({
@@ -99,14 +101,16 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
           ...(deps.embedder && { embeddings: createEmbeddingStage({ embedder: deps.embedder, services }) }),
         }),
       )),
+    // Read at the next ingest, not per decision: the decision loop never pays for it.
     decisionMemory: () =>
       (memory ??= Promise.all([storage.listServices(), storage.listDecisions()]).then(([services, decisions]) =>
         createDecisionMemory({ services, ...lessonsOf(decisions) }),
       )),
-    invalidate(what) {
-      model = null;
-      if (what === 'dictionary') matcher = null;
-      if (what === 'dictionary' || what === 'decisions') memory = null;
+    changed(change) {
+      if (change.type !== 'synonyms') readSide.changed(change);
+      if (change.type === 'synonyms' || change.type === 'services') matcher = null;
+      // Positions change by a decision, an undo or a created service: what the decision log teaches may have too.
+      if (change.type !== 'price-list') memory = null;
     },
     now: deps.now ?? (() => new Date()),
     readOptions: { ocr: deps.ocr },
@@ -121,31 +125,31 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
 
   return {
     ingest: (source) => serialized(() => ingest(ctx, source)),
-    stats: async () => computeStats(await readModel()),
-    search: async (query) => searchServices(await readModel(), query),
-    listServices: async (query) => listServices(await readModel(), query),
-    getService: async (id) => getService(await readModel(), id),
-    compareService: async (id, options) => compareService(await readModel(), id, options),
-    priceChanges: async (query) => listPriceChanges(await readModel(), query),
-    listPartners: async (query) => listPartners(await readModel(), query),
-    partnerServices: async (id, query) => partnerServices(await readModel(), id, query),
-    listPositions: async (query) => listPositions(await readModel(), query),
+    stats: () => computeStats(queries),
+    search: (query) => searchServices(queries, query),
+    listServices: (query) => listServices(queries, query),
+    getService: (id) => getService(queries, id),
+    compareService: (id, options) => compareService(queries, id, options),
+    priceChanges: (query) => listPriceChanges(queries, query),
+    listPartners: (query) => listPartners(queries, query),
+    partnerServices: (id, query) => partnerServices(queries, id, query),
+    listPositions: (query) => listPositions(queries, query),
     listPriceLists: () => storage.listPriceLists(),
     reconcile: (queries) => reconcile(ctx, queries),
-    queue: async (query) => listQueue(await readModel(), query),
+    queue: (query) => listQueue(queries, query),
     // Decisions run in the ingest queue: a match must not interleave with an ingest reading the synonyms.
-    matchPosition: (request) => serialized(async () => matchPosition(ctx, await readModel(), request)),
-    skipPosition: (request) => serialized(async () => skipPosition(ctx, await readModel(), request)),
+    matchPosition: (request) => serialized(() => matchPosition(ctx, request)),
+    skipPosition: (request) => serialized(() => skipPosition(ctx, request)),
     undoDecision: () => serialized(() => undoLastDecision(ctx)),
-    listUnmatched: async (query) => listUnmatched(await readModel(), query),
+    listUnmatched: (query) => listUnmatched(queries, query),
     getSettings: () => readSettings(storage),
     updateSettings: (patch) => updateSettings(storage, deps.folder, patch),
     scan: (options) => scanner.scan(options?.trigger),
     lastScan: () => readLastScan(storage),
-    exportWorkbook: async () => exportWorkbook(await readModel(), ctx.now()),
-    listServiceProposals: async (query) => listServiceProposals(await readModel(), query),
+    exportWorkbook: async () => exportWorkbook(queries, ctx.now()),
+    listServiceProposals: (query) => listServiceProposals(queries, query),
     // In the ingest queue: the new synonyms must not interleave with an ingest reading the dictionary.
-    createService: (input) => serialized(async () => createService(ctx, await readModel(), input)),
+    createService: (input) => serialized(() => createService(ctx, input)),
     close: () => serialized(() => storage.close()),
   };
 }

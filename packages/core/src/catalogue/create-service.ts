@@ -10,7 +10,7 @@ import type { LearnedSynonym, Position, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
 import type { CreatedService, CreateServiceInput } from './proposal-types.js';
 import { findProposal } from './proposals.js';
-import type { ReadModel } from './read-model.js';
+import type { QueryPort } from '../storage/query-port.js';
 
 /** Longest accepted name or category; a longer one is a pasted paragraph, not a dictionary entry. */
 export const MAX_SERVICE_NAME_LENGTH = 300;
@@ -22,7 +22,9 @@ export const MAX_POSITION_IDS = 10_000;
  * an empty name or category, CONFLICT when the category already has an entry of that name, NOT_FOUND for
  * an unknown proposal or position id. `model` is the current snapshot (proposals and positions).
  */
-export async function createService(ctx: CatalogueContext, model: ReadModel, input: CreateServiceInput): Promise<CreatedService> {
+export async function createService(ctx: CatalogueContext, input: CreateServiceInput): Promise<CreatedService> {
+  const queries = ctx.queries;
+  const model = await queries.directory();
   const name = required(input.name, 'name', 'the name of the new service, e.g. «Микрореакция»');
   const category = required(input.category, 'category', 'its category (specialty), e.g. «Серология»');
   const serviceId = serviceIdFor(category, name);
@@ -34,7 +36,7 @@ export async function createService(ctx: CatalogueContext, model: ReadModel, inp
         'match the positions to it, or choose another name.',
     );
   }
-  const members = resolveMembers(model, input);
+  const members = await resolveMembers(queries, input);
   const service: Service = {
     service_id: serviceId,
     name,
@@ -50,10 +52,14 @@ export async function createService(ctx: CatalogueContext, model: ReadModel, inp
   const synonyms = learnedSynonyms(normalized, serviceId, now);
 
   await ctx.storage.saveServices([service]);
-  if (normalized.length > 0) await ctx.storage.updatePositions(normalized);
+  ctx.changed({ type: 'services', services: [service] });
+  if (normalized.length > 0) {
+    await ctx.storage.updatePositions(normalized);
+    ctx.changed({ type: 'positions', positions: normalized });
+  }
   if (synonyms.length > 0) await ctx.storage.saveLearnedSynonyms(synonyms);
   // The matcher must know the new entry and the synonyms before the next upload.
-  ctx.invalidate('dictionary');
+  ctx.changed({ type: 'synonyms' });
   return { ...service, origin: 'created', normalized_positions: normalized.length, learned_synonyms: synonyms.length };
 }
 
@@ -71,16 +77,20 @@ function required(value: unknown, field: string, what: string): string {
 }
 
 /** The proposal's members and the given positions, each once, in that order. */
-function resolveMembers(model: ReadModel, input: CreateServiceInput): Position[] {
+async function resolveMembers(queries: QueryPort, input: CreateServiceInput): Promise<Position[]> {
   const ids: string[] = [];
-  if (input.proposal_id !== undefined) for (const member of findProposal(model, input.proposal_id).members) ids.push(member.position_id);
+  if (input.proposal_id !== undefined) for (const member of (await findProposal(queries, input.proposal_id)).members) ids.push(member.position_id);
   const given = input.position_ids ?? [];
   if (given.length > MAX_POSITION_IDS) {
     throw new PricecatError('INVALID_INPUT', `position_ids holds ${given.length} ids; send at most ${MAX_POSITION_IDS} per request.`);
   }
   // A loop, not `push(...given)`: the list comes from the request and may be long enough to overflow the stack.
   for (const id of given) ids.push(id);
-  const byId = new Map(model.positions.map((p) => [p.position_id, p]));
+  const byId = new Map<string, Position>();
+  for (const id of new Set(ids)) {
+    const position = await queries.getPosition(id);
+    if (position) byId.set(id, position);
+  }
   const unknown = [...new Set(ids.filter((id) => !byId.has(id)))];
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 5).map((id) => `"${id}"`).join(', ');

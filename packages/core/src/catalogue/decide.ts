@@ -4,14 +4,14 @@
  * undo works after a restart too. A match writes a learned synonym, so the next ingest of the same name
  * is normalized with method `synonym`.
  *
- * Match and skip read the position and its namesakes from the read model instead of the store: the
- * catalogue runs them in its write queue and every write invalidates the model, so the snapshot is
- * current, and the next queue page needs that same model anyway (no second copy of every position).
+ * Match and skip read the position and its namesakes through the query port (by id, by `name_norm`):
+ * the catalogue runs them in its write queue and every write updates the read side, so what they read
+ * is current. After the write they report the changed positions, nothing else (no reload).
  */
 import { PricecatError } from '../errors.js';
 import type { Decision, LearnedSynonym, Position, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
-import type { ReadModel } from './read-model.js';
+import type { QueryPort } from '../storage/query-port.js';
 import { newId } from './ids.js';
 
 /** Body of `POST /match`. */
@@ -66,13 +66,14 @@ export interface UndoResult {
  * CONFLICT for a position already normalized or skipped, INVALID_INPUT for a malformed request or a
  * confirm of a position without a suggestion.
  */
-export async function matchPosition(ctx: CatalogueContext, model: ReadModel, request: MatchRequest): Promise<DecisionResult> {
+export async function matchPosition(ctx: CatalogueContext, request: MatchRequest): Promise<DecisionResult> {
   const positionId = requireId(request?.position_id, 'position_id');
   const chosenId = request.service_id === undefined ? undefined : requireId(request.service_id, 'service_id');
   if (request.apply_to_identical !== undefined && typeof request.apply_to_identical !== 'boolean') {
     throw new PricecatError('INVALID_INPUT', `apply_to_identical must be true or false; got ${JSON.stringify(request.apply_to_identical)}.`);
   }
-  const position = undecidedPosition(model, positionId);
+  const model = ctx.queries;
+  const position = await undecidedPosition(model, positionId);
   const serviceId = chosenId ?? position.candidates[0]?.service_id;
   if (serviceId === undefined) {
     throw new PricecatError(
@@ -80,12 +81,12 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
       `Position "${positionId}" («${position.raw_name}») has no suggested service to confirm; send the service_id to assign.`,
     );
   }
-  const service = model.servicesById.get(serviceId);
+  const service = (await model.directory()).servicesById.get(serviceId);
   if (!service) {
     throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; find the right id with /services?q=… .`);
   }
 
-  const identical = request.apply_to_identical !== false && position.name_norm !== '' ? namesakesToDecide(model, position) : [];
+  const identical = request.apply_to_identical !== false && position.name_norm !== '' ? await namesakesToDecide(model, position) : [];
   const targets = [position, ...identical];
   const createdAt = ctx.now().toISOString();
   const synonym: LearnedSynonym | null =
@@ -108,8 +109,9 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
     (p): Position => ({ ...p, service_id: service.service_id, method: 'manual', confidence: 1, status: 'normalized' }),
   );
   await ctx.storage.saveDecision({ decision, positions });
+  ctx.changed({ type: 'positions', positions });
   // The new synonym must reach the matcher, so the next ingest of this name gets method `synonym`.
-  ctx.invalidate('dictionary');
+  ctx.changed({ type: 'synonyms' });
   return {
     decision_id: decision.decision_id,
     action: 'match',
@@ -122,9 +124,9 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
 }
 
 /** Marks the position skipped and records a skipped item; the queue never shows it again. */
-export async function skipPosition(ctx: CatalogueContext, model: ReadModel, request: SkipRequest): Promise<DecisionResult> {
+export async function skipPosition(ctx: CatalogueContext, request: SkipRequest): Promise<DecisionResult> {
   const positionId = requireId(request?.position_id, 'position_id');
-  const position = undecidedPosition(model, positionId);
+  const position = await undecidedPosition(ctx.queries, positionId);
   const createdAt = ctx.now().toISOString();
   const decision: Decision = {
     decision_id: newId('dec'),
@@ -137,12 +139,11 @@ export async function skipPosition(ctx: CatalogueContext, model: ReadModel, requ
     replaced_synonym: null,
     skipped_items: [{ position_id: position.position_id, name_norm: position.name_norm, created_at: createdAt }],
   };
-  await ctx.storage.saveDecision({
-    decision,
-    positions: [{ ...position, status: 'skipped', service_id: null, method: null, confidence: 0 }],
-  });
-  // A skip teaches too: the clinic's next list skips this row, and the machine's answer is rejected.
-  ctx.invalidate('decisions');
+  const skipped: Position = { ...position, status: 'skipped', service_id: null, method: null, confidence: 0 };
+  await ctx.storage.saveDecision({ decision, positions: [skipped] });
+  // A skip teaches too (the clinic's next list skips this row, the machine's answer is rejected): ctx.changed
+  // drops the decision memory, read again at the next ingest.
+  ctx.changed({ type: 'positions', positions: [skipped] });
   return {
     decision_id: decision.decision_id,
     action: 'skip',
@@ -156,17 +157,21 @@ export async function skipPosition(ctx: CatalogueContext, model: ReadModel, requ
 
 /** Undoes the latest logged decision (repeat to go further back); CONFLICT when there is none. */
 export async function undoLastDecision(ctx: CatalogueContext): Promise<UndoResult> {
-  const last = (await ctx.storage.listDecisions()).at(-1);
+  const last = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (await ctx.storage.listDecisions()).at(-1);
   if (!last) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
   await ctx.storage.revertDecision(last.decision_id);
-  ctx.invalidate(last.action === 'match' ? 'dictionary' : 'decisions');
   const restored: string[] = [];
+  const current: Position[] = [];
   for (const before of last.previous) {
     const now = await ctx.storage.getPosition(before.position_id);
-    if (now && now.status === before.status && now.service_id === before.service_id && now.method === before.method) {
+    if (!now) continue;
+    current.push(now);
+    if (now.status === before.status && now.service_id === before.service_id && now.method === before.method) {
       restored.push(before.position_id);
     }
   }
+  ctx.changed({ type: 'positions', positions: current });
+  if (last.action === 'match') ctx.changed({ type: 'synonyms' });
   return { decision_id: last.decision_id, action: last.action, service_id: last.service_id, position_ids: restored };
 }
 
@@ -183,8 +188,8 @@ function requireId(value: unknown, field: string): string {
  * The position, if it exists and an analyst may decide it: queued, unrecognized, or matched automatically (a wrong
  * automatic match is the analyst's most important correction).
  */
-function undecidedPosition(model: ReadModel, positionId: string): Position {
-  const position = model.positions.find((p) => p.position_id === positionId);
+async function undecidedPosition(model: QueryPort, positionId: string): Promise<Position> {
+  const position = await model.getPosition(positionId);
   if (!position) throw new PricecatError('NOT_FOUND', `No position with id "${positionId}"; take ids from /queue or /unmatched.`);
   if (position.status === 'normalized' && position.method === 'manual') {
     throw new PricecatError(
@@ -207,14 +212,15 @@ function undecidedPosition(model: ReadModel, positionId: string): Position {
  * Other positions with the same normalized name that the same decision settles, in ingest order: queued or
  * unrecognized ones, and ones matched automatically to the answer the analyst is correcting (when correcting one).
  */
-function namesakesToDecide(model: ReadModel, position: Position): Position[] {
+async function namesakesToDecide(model: QueryPort, position: Position): Promise<Position[]> {
   const corrected = position.status === 'normalized' ? position.service_id : null;
-  return model.positions.filter(
+  const { items } = await model.findPositions({
+    name_norm: position.name_norm,
+    status: corrected !== null ? ['queued', 'unrecognized', 'normalized'] : ['queued', 'unrecognized'],
+  });
+  return items.filter(
     (p) =>
-      p.name_norm === position.name_norm &&
       p.position_id !== position.position_id &&
-      (p.status === 'queued' ||
-        p.status === 'unrecognized' ||
-        (corrected !== null && p.status === 'normalized' && p.method !== 'manual' && p.service_id === corrected)),
+      (p.status !== 'normalized' || (p.method !== 'manual' && p.service_id === corrected)),
   );
 }

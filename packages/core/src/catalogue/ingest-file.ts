@@ -68,8 +68,9 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry, budg
     position_count: positions.length,
   };
   const ingestedFile: IngestedFile = { path: entry.path, sha256, price_list_id: priceListId, ingested_at: priceList.ingested_at };
-  await ctx.storage.savePriceList({ clinic, priceList, positions, ingestedFile });
-  ctx.invalidate('positions');
+  const write = { clinic, priceList, positions, ingestedFile };
+  await ctx.storage.savePriceList(write);
+  ctx.changed({ type: 'price-list', write });
 
   const count = (status: string) => positions.filter((p) => p.status === status).length;
   return {

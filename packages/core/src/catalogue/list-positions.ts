@@ -6,26 +6,30 @@ import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
 import type { Position, Service } from '../storage/records.js';
 import type { Page, PositionQuery, ServiceDetails, ServiceQuery } from './catalogue.js';
+import type { QueryPort } from '../storage/query-port.js';
 import { summarizePrices } from './compare-service.js';
-import { toPage } from './paging.js';
-import type { ReadModel } from './read-model.js';
+import { checkPage, toPage } from './paging.js';
 import { containsWordPrefixes } from './search.js';
 
-export function listPositions(model: ReadModel, query: PositionQuery = {}): Page<Position> {
+export async function listPositions(queries: QueryPort, query: PositionQuery = {}): Promise<Page<Position>> {
   const q = query.q ? normalizeQuery(query.q) : '';
-  const items = model.positions.filter(
-    (p) =>
-      (!query.clinic_id || p.clinic_id === query.clinic_id) &&
-      (!query.service_id || p.service_id === query.service_id) &&
-      (!query.price_list_id || p.price_list_id === query.price_list_id) &&
-      (!query.status || p.status === query.status) &&
-      (!query.method || p.method === query.method) &&
-      (!q || p.name_norm.includes(q)),
+  const { limit, offset } = checkPage(query);
+  const slice = await queries.findPositions(
+    {
+      ...(query.clinic_id && { clinic_id: query.clinic_id }),
+      ...(query.service_id && { service_id: query.service_id }),
+      ...(query.price_list_id && { price_list_id: query.price_list_id }),
+      ...(query.status && { status: query.status }),
+      ...(query.method && { method: query.method }),
+      ...(q && { name_contains: q }),
+    },
+    { limit, offset },
   );
-  return toPage(items, query);
+  return { items: slice.items, total: slice.total, limit, offset };
 }
 
-export function listServices(model: ReadModel, query: ServiceQuery = {}): Page<Service> {
+export async function listServices(queries: QueryPort, query: ServiceQuery = {}): Promise<Page<Service>> {
+  const model = await queries.directory();
   const words = query.q ? normalizeQuery(query.q).split(' ').filter(Boolean) : [];
   const category = query.category?.trim().toLowerCase();
   const items = model.services.filter(
@@ -37,14 +41,15 @@ export function listServices(model: ReadModel, query: ServiceQuery = {}): Page<S
   return toPage(items, query);
 }
 
-export function getService(model: ReadModel, serviceId: string): ServiceDetails {
-  const service = model.servicesById.get(serviceId);
+export async function getService(queries: QueryPort, serviceId: string): Promise<ServiceDetails> {
+  const directory = await queries.directory();
+  const service = directory.servicesById.get(serviceId);
   if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
-  const structure = dictionaryStructureOf(model.services).structureOf(serviceId);
+  const structure = dictionaryStructureOf(directory.services).structureOf(serviceId);
   return {
     ...service,
-    prices: summarizePrices(model, serviceId),
-    positions: model.positionsByService.get(serviceId)?.length ?? 0,
+    prices: await summarizePrices(queries, serviceId),
+    positions: (await queries.findPositions({ service_id: serviceId, status: 'normalized' }, { limit: 0 })).total,
     class_id: structure?.class_id ?? `cls_${serviceId.replace(/^svc_/, '')}`,
     siblings: structure?.siblings ?? [],
   };

@@ -9,6 +9,12 @@ export const MAX_LIMIT = 500;
 
 /** The requested page of `items`, with the total; rejects negative or absurd limits with INVALID_INPUT. */
 export function toPage<T>(items: readonly T[], request: PageRequest = {}): Page<T> {
+  const { limit, offset } = checkPage(request);
+  return { items: items.slice(offset, offset + limit), total: items.length, limit, offset };
+}
+
+/** The page's limit and offset with defaults; rejects negative or absurd ones with INVALID_INPUT. */
+export function checkPage(request: PageRequest = {}): { readonly limit: number; readonly offset: number } {
   const limit = request.limit ?? DEFAULT_LIMIT;
   const offset = request.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
@@ -17,5 +23,5 @@ export function toPage<T>(items: readonly T[], request: PageRequest = {}): Page<
   if (!Number.isInteger(offset) || offset < 0) {
     throw new PricecatError('INVALID_INPUT', `offset must be a non-negative integer; got ${offset}`);
   }
-  return { items: items.slice(offset, offset + limit), total: items.length, limit, offset };
+  return { limit, offset };
 }

@@ -6,7 +6,8 @@ import { normalizeQuery } from '../match/normalize.js';
 import type { Clinic } from '../storage/records.js';
 import type { ClinicSummary, Page, PageRequest, PartnerService } from './catalogue.js';
 import { toPage } from './paging.js';
-import { comparePriceListAge, type ReadModel } from './read-model.js';
+import type { Directory, PositionCounts, QueryPort } from '../storage/query-port.js';
+import { comparePriceListAge } from './read-model.js';
 import { containsWordPrefixes } from './search.js';
 import { groupBy, median } from './statistics.js';
 
@@ -15,20 +16,26 @@ export interface PartnerQuery extends PageRequest {
   readonly q?: string;
 }
 
-export function listPartners(model: ReadModel, query: PartnerQuery = {}): Page<ClinicSummary> {
+export async function listPartners(queries: QueryPort, query: PartnerQuery = {}): Promise<Page<ClinicSummary>> {
+  const model = await queries.directory();
   const words = query.q ? normalizeQuery(query.q).split(' ').filter(Boolean) : [];
   const clinics = [...model.clinicsById.values()]
     .filter((c) => !query.city || c.city?.toLowerCase() === query.city.toLowerCase())
     .filter((c) => words.length === 0 || c.aliases.concat(c.name).some((n) => containsWordPrefixes(normalizeQuery(n), words)))
     .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
-  return toPage(clinics.map((c) => summarize(model, c)), query);
+  const page = toPage(clinics, query);
+  const items: ClinicSummary[] = [];
+  for (const clinic of page.items) items.push(summarize(model, clinic, await queries.countPositions({ clinic_id: clinic.clinic_id })));
+  return { ...page, items };
 }
 
-export function partnerServices(model: ReadModel, clinicId: string, query: PageRequest = {}): Page<PartnerService> {
+export async function partnerServices(queries: QueryPort, clinicId: string, query: PageRequest = {}): Promise<Page<PartnerService>> {
+  const model = await queries.directory();
   if (!model.clinicsById.has(clinicId)) {
     throw new PricecatError('NOT_FOUND', `No clinic with id "${clinicId}"; list /partners for the right id.`);
   }
-  const byService = groupBy(model.positions, (p) => (p.clinic_id === clinicId && p.status === 'normalized' ? p.service_id : null));
+  const normalized = (await queries.findPositions({ clinic_id: clinicId, status: 'normalized' })).items;
+  const byService = groupBy(normalized, (p) => p.service_id);
   const items: PartnerService[] = [];
   for (const [serviceId, positions] of byService) {
     const service = model.servicesById.get(serviceId);
@@ -49,14 +56,13 @@ export function partnerServices(model: ReadModel, clinicId: string, query: PageR
 
 // ---- internal helpers ----
 
-function summarize(model: ReadModel, clinic: Clinic): ClinicSummary {
+function summarize(model: Directory, clinic: Clinic, counts: PositionCounts): ClinicSummary {
   const lists = [...model.priceListsById.values()].filter((l) => l.clinic_id === clinic.clinic_id).sort(comparePriceListAge);
-  const positions = model.positions.filter((p) => p.clinic_id === clinic.clinic_id);
   return {
     ...clinic,
     price_lists: lists.length,
-    positions: positions.length,
-    normalized: positions.filter((p) => p.status === 'normalized').length,
+    positions: counts.total,
+    normalized: counts.by_status.normalized,
     latest_effective_date: lists.at(-1)?.effective_date ?? null,
   };
 }

@@ -3,7 +3,7 @@
  * its candidates with their categories. Shared by the verification queue and the unmatched list.
  */
 import type { MatchCandidate, MatchMethod, Position, PositionStatus } from '../storage/records.js';
-import type { ReadModel } from './read-model.js';
+import type { Directory } from '../storage/query-port.js';
 
 /** A candidate dictionary service for a position, with the service's category. */
 export interface CandidateView {
@@ -39,7 +39,7 @@ export interface PositionView {
 }
 
 /** The position with its clinic and price list looked up in the read model. */
-export function viewPosition(model: ReadModel, position: Position): PositionView {
+export function viewPosition(model: Directory, position: Position): PositionView {
   const clinic = model.clinicsById.get(position.clinic_id);
   const list = model.priceListsById.get(position.price_list_id);
   return {
@@ -66,7 +66,7 @@ export function viewPosition(model: ReadModel, position: Position): PositionView
  * The position's candidates, best first, one per service, with categories; candidates naming a service
  * the dictionary no longer has are dropped (they could not be chosen).
  */
-export function viewCandidates(model: ReadModel, candidates: readonly MatchCandidate[]): CandidateView[] {
+export function viewCandidates(model: Directory, candidates: readonly MatchCandidate[]): CandidateView[] {
   const seen = new Set<string>();
   const result: CandidateView[] = [];
   for (const candidate of candidates) {

@@ -19,7 +19,8 @@ import { PricecatError } from '../errors.js';
 import type { Position, PriceList } from '../storage/records.js';
 import type { Page, PageRequest, PriceKind } from './catalogue.js';
 import { toPage } from './paging.js';
-import { comparePriceListAge, type ReadModel } from './read-model.js';
+import type { Directory, QueryPort } from '../storage/query-port.js';
+import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 
 /** The threshold when the caller gives none: 20 %. */
@@ -80,7 +81,8 @@ export interface PriceChangePage extends Page<PriceChange> {
   readonly price_kind: PriceKind | null;
 }
 
-export function listPriceChanges(model: ReadModel, query: PriceChangeQuery = {}): PriceChangePage {
+export async function listPriceChanges(queries: QueryPort, query: PriceChangeQuery = {}): Promise<PriceChangePage> {
+  const model = await queries.directory();
   const threshold = query.threshold ?? DEFAULT_PRICE_CHANGE_THRESHOLD;
   if (!Number.isFinite(threshold) || threshold <= 0 || threshold > MAX_PRICE_CHANGE_THRESHOLD) {
     throw new PricecatError(
@@ -93,17 +95,21 @@ export function listPriceChanges(model: ReadModel, query: PriceChangeQuery = {})
   }
   const city = query.city?.toLowerCase();
   const listsByClinic = groupBy(model.priceListsById.values(), (l) => l.clinic_id);
-  const normalizedByList = groupBy(model.positions, (p) => (p.status === 'normalized' ? p.price_list_id : null));
-  const byService = (list: PriceList) => groupBy(normalizedByList.get(list.price_list_id) ?? [], (p) => p.service_id);
+  const byService = async (list: PriceList) =>
+    groupBy((await queries.findPositions({ price_list_id: list.price_list_id, status: 'normalized' })).items, (p) => p.service_id);
   const changes: PriceChange[] = [];
   for (const [clinicId, lists] of listsByClinic) {
     const clinic = model.clinicsById.get(clinicId);
     if (!clinic || (query.clinic_id && clinicId !== query.clinic_id)) continue;
     if (city && clinic.city?.toLowerCase() !== city) continue;
     const ordered = comparableLists(lists);
+    let olderByService = ordered.length > 1 ? await byService(ordered[0]!) : new Map<string, Position[]>();
     for (let i = 1; i < ordered.length; i++) {
       const [older, newer] = [ordered[i - 1]!, ordered[i]!];
-      for (const change of changesBetween(model, older, newer, byService(older), byService(newer), query.price_kind)) {
+      const newerByService = await byService(newer);
+      const between = changesBetween(model, older, newer, olderByService, newerByService, query.price_kind);
+      olderByService = newerByService;
+      for (const change of between) {
         if (Math.abs(change.change_share) >= threshold - 1e-9) {
           changes.push({ clinic_id: clinicId, clinic_name: clinic.name, city: clinic.city, ...change });
         }
@@ -135,7 +141,7 @@ function comparableLists(lists: readonly PriceList[]): PriceList[] {
 
 /** Every service priced in both lists, with its representative prices (no threshold applied yet). */
 function changesBetween(
-  model: ReadModel,
+  model: Directory,
   older: PriceList,
   newer: PriceList,
   before: ReadonlyMap<string, readonly Position[]>,

@@ -13,25 +13,25 @@ import type { Page } from './catalogue.js';
 import { isGenericName, nameKey, needsSection, withSection } from './name-groups.js';
 import { toPage } from './paging.js';
 import type { ProposalMember, ProposalQuery, ServiceProposal } from './proposal-types.js';
-import type { ReadModel } from './read-model.js';
+import type { Directory, QueryPort } from '../storage/query-port.js';
 import { cleanSectionHeading, cleanServiceName } from './service-name.js';
 import { groupBy } from './statistics.js';
 
 /** The proposals of the current snapshot, filtered by clinics and paged; ranked by clinics, then positions. */
-export function listServiceProposals(model: ReadModel, query: ProposalQuery = {}): Page<ServiceProposal> {
+export async function listServiceProposals(queries: QueryPort, query: ProposalQuery = {}): Promise<Page<ServiceProposal>> {
   const minClinics = query.min_clinics ?? 1;
   if (!Number.isInteger(minClinics) || minClinics < 1) {
     throw new PricecatError('INVALID_INPUT', `min_clinics must be an integer of 1 or more; got ${minClinics}`);
   }
   return toPage(
-    proposalsOf(model).filter((p) => p.clinics >= minClinics),
+    (await proposalsOf(queries)).filter((p) => p.clinics >= minClinics),
     query,
   );
 }
 
 /** The proposal with this id in the current snapshot; NOT_FOUND when there is none (any more). */
-export function findProposal(model: ReadModel, proposalId: string): ServiceProposal {
-  const found = proposalsOf(model).find((p) => p.proposal_id === proposalId);
+export async function findProposal(queries: QueryPort, proposalId: string): Promise<ServiceProposal> {
+  const found = (await proposalsOf(queries)).find((p) => p.proposal_id === proposalId);
   if (!found) {
     throw new PricecatError(
       'NOT_FOUND',
@@ -46,22 +46,22 @@ export const CLOSE_NEIGHBOUR = 0.5;
 
 // ---- internal helpers ----
 
-/** Proposals are computed once per read-model snapshot (it is rebuilt after every write). */
-const cache = new WeakMap<ReadModel, readonly ServiceProposal[]>();
+/** Proposals are computed once per revision of the read side (any write changes it). */
+const cache = new WeakMap<QueryPort, { readonly revision: number; readonly proposals: readonly ServiceProposal[] }>();
 
-function proposalsOf(model: ReadModel): readonly ServiceProposal[] {
-  let proposals = cache.get(model);
-  if (!proposals) {
-    proposals = computeProposals(model);
-    cache.set(model, proposals);
-  }
+async function proposalsOf(queries: QueryPort): Promise<readonly ServiceProposal[]> {
+  const revision = await queries.revision();
+  const cached = cache.get(queries);
+  if (cached?.revision === revision) return cached.proposals;
+  const unmatched = (await queries.findPositions({ status: ['queued', 'unrecognized'] })).items as Unmatched[];
+  const proposals = computeProposals(await queries.directory(), unmatched);
+  cache.set(queries, { revision, proposals });
   return proposals;
 }
 
 type Unmatched = Position & { readonly status: 'queued' | 'unrecognized' };
 
-function computeProposals(model: ReadModel): ServiceProposal[] {
-  const unmatched = model.positions.filter((p): p is Unmatched => p.status === 'queued' || p.status === 'unrecognized');
+function computeProposals(model: Directory, unmatched: readonly Unmatched[]): ServiceProposal[] {
   const keyed = unmatched.map((p) => ({
     position: p,
     key: cachedNameKey(p),
@@ -112,7 +112,7 @@ function cachedNameKey(position: Position): string {
  * How many entries of the client's dictionary (created services left out, so that creating one does not
  * change which names count as generic) carry each term; cached while the dictionary stays the same.
  */
-function dictionaryTerms(model: ReadModel): { readonly frequency: ReadonlyMap<string, number>; readonly size: number } {
+function dictionaryTerms(model: Directory): { readonly frequency: ReadonlyMap<string, number>; readonly size: number } {
   const entries = model.services.filter((s) => s.origin === 'dictionary');
   const fingerprint = `${entries.length}\u0000${entries[0]?.service_id}\u0000${entries.at(-1)?.service_id}`;
   if (termsCache?.fingerprint !== fingerprint) {
@@ -126,7 +126,7 @@ function dictionaryTerms(model: ReadModel): { readonly frequency: ReadonlyMap<st
 let termsCache: { readonly fingerprint: string; readonly frequency: ReadonlyMap<string, number>; readonly size: number } | null = null;
 
 function toProposal(
-  model: ReadModel,
+  model: Directory,
   categories: ReadonlyMap<string, string>,
   key: string,
   members: readonly Unmatched[],
@@ -207,7 +207,7 @@ function sectionOf(position: Position): string | null {
  * broken by how many members name it. Null when no candidate reaches the queue threshold (the cascade's
  * own floor for "plausibly this service").
  */
-function nearestService(model: ReadModel, members: readonly Unmatched[]): ServiceProposal['nearest_service'] {
+function nearestService(model: Directory, members: readonly Unmatched[]): ServiceProposal['nearest_service'] {
   const best = new Map<string, { score: number; count: number }>();
   for (const member of members) {
     for (const candidate of member.candidates) {

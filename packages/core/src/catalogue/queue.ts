@@ -3,9 +3,9 @@
  * suggested service and a few alternatives, so an analyst can confirm, re-assign or skip.
  */
 import type { Page, PageRequest } from './catalogue.js';
-import { toPage } from './paging.js';
+import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
-import type { ReadModel } from './read-model.js';
+import type { QueryPort } from '../storage/query-port.js';
 
 /** Filter and page of {@link listQueue}. */
 export interface QueueQuery extends PageRequest {
@@ -29,12 +29,11 @@ export interface QueueItem {
  * Queued positions (status `queued`; skipped and decided ones never appear), highest confidence first,
  * ties in ingest order, paged with the total.
  */
-export function listQueue(model: ReadModel, query: QueueQuery = {}): Page<QueueItem> {
-  const queued = model.positions
-    .filter((p) => p.status === 'queued' && (!query.clinic_id || p.clinic_id === query.clinic_id))
-    // Array.prototype.sort is stable, so equal confidences keep ingest order.
-    .sort((a, b) => b.confidence - a.confidence);
-  const page = toPage(queued, query);
+export async function listQueue(queries: QueryPort, query: QueueQuery = {}): Promise<Page<QueueItem>> {
+  const { limit, offset } = checkPage(query);
+  const slice = await queries.queuePage({ ...(query.clinic_id && { clinic_id: query.clinic_id }) }, { limit, offset });
+  const model = await queries.directory();
+  const page = { items: slice.items, total: slice.total, limit, offset };
   return {
     ...page,
     items: page.items.map((position) => {

@@ -2,10 +2,11 @@
  * Search over services (DESIGN §4 rule 3: case-insensitive, Cyrillic included, against `name_norm`).
  */
 import { normalizeQuery } from '../match/normalize.js';
-import type { Service } from '../storage/records.js';
+import type { Position, Service } from '../storage/records.js';
 import type { SearchHit } from './catalogue.js';
-import { summarizePrices } from './compare-service.js';
-import type { ReadModel } from './read-model.js';
+import type { Directory, QueryPort } from '../storage/query-port.js';
+import { normalizedPositionsOf, partnerPrices } from './compare-service.js';
+import { median } from './statistics.js';
 
 export interface SearchQuery {
   readonly q: string;
@@ -17,12 +18,22 @@ export interface SearchQuery {
  * Services whose `name_norm` contains every word of the query (as a word prefix), those offered by
  * clinics first, then names starting with the query, then shorter names.
  */
-export function searchServices(model: ReadModel, query: SearchQuery): SearchHit[] {
+export async function searchServices(queries: QueryPort, query: SearchQuery): Promise<SearchHit[]> {
   const words = normalizeQuery(query.q).split(' ').filter((w) => w.length > 0);
   if (words.length === 0) return [];
   const limit = query.limit ?? 20;
+  const model = await queries.directory();
   const found = model.services.filter((service) => matchesAllWords(service, words));
-  const hits = found.map((service) => toHit(model, service, query.city));
+  const cached = await hitCache(queries, query.city);
+  const hits: SearchHit[] = [];
+  for (const service of found) {
+    let hit = cached.get(service.service_id);
+    if (hit?.service !== service) {
+      hit = toHit(model, service, await normalizedPositionsOf(queries, service.service_id), query.city);
+      cached.set(service.service_id, hit);
+    }
+    hits.push(hit);
+  }
   const phrase = words.join(' ');
   return hits
     .sort(
@@ -42,15 +53,41 @@ export function containsWordPrefixes(text: string, words: readonly string[]): bo
 
 // ---- internal helpers ----
 
+/**
+ * Hits by service, per city, valid while the read side's revision stays the same: between two writes a
+ * broad word («узи», «прием») is summarised once, not on every keystroke of every analyst.
+ */
+const hitCaches = new WeakMap<QueryPort, { revision: number; byCity: Map<string, Map<string, SearchHit>> }>();
+
+async function hitCache(queries: QueryPort, city: string | undefined): Promise<Map<string, SearchHit>> {
+  const revision = await queries.revision();
+  let entry = hitCaches.get(queries);
+  if (entry?.revision !== revision) hitCaches.set(queries, (entry = { revision, byCity: new Map() }));
+  const key = city?.toLowerCase() ?? '';
+  let hits = entry.byCity.get(key);
+  if (!hits) entry.byCity.set(key, (hits = new Map()));
+  return hits;
+}
+
 function matchesAllWords(service: Service, words: readonly string[]): boolean {
   return containsWordPrefixes(service.name_norm, words);
 }
 
-function toHit(model: ReadModel, service: Service, city?: string): SearchHit {
-  const clinicIds = new Set((model.positionsByService.get(service.service_id) ?? []).map((p) => p.clinic_id));
+function toHit(model: Directory, service: Service, normalized: readonly Position[], city?: string): SearchHit {
+  const clinicIds = new Set(normalized.map((p) => p.clinic_id));
   const clinics = [...clinicIds]
     .map((id) => model.clinicsById.get(id))
     .filter((c): c is NonNullable<typeof c> => c !== undefined && (!city || c.city?.toLowerCase() === city.toLowerCase()))
     .map((c) => ({ clinic_id: c.clinic_id, name: c.name, city: c.city }));
-  return { service, prices: summarizePrices(model, service.service_id, city), clinics };
+  const prices = partnerPrices(model, normalized, 'resident', city).map((p) => p.price);
+  return {
+    service,
+    prices: {
+      clinics: prices.length,
+      min: prices.length ? Math.min(...prices) : null,
+      median: median(prices),
+      max: prices.length ? Math.max(...prices) : null,
+    },
+    clinics,
+  };
 }

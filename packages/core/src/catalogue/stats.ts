@@ -1,17 +1,16 @@
 /**
- * Figures computed from the stored data on each call (the read model is rebuilt after every write).
+ * Figures computed from the stored data on each call: counts from the query port (kept current by every
+ * write, or aggregated by the store's engine), the rest from the small collections.
  */
+import type { QueryPort } from '../storage/query-port.js';
 import type { Stats } from './catalogue.js';
-import type { ReadModel } from './read-model.js';
 
-export function computeStats(model: ReadModel): Stats {
-  const byMethod: Record<string, number> = {};
-  const byStatus: Record<string, number> = { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 };
-  for (const position of model.positions) {
-    byStatus[position.status] = (byStatus[position.status] ?? 0) + 1;
-    if (position.method) byMethod[position.method] = (byMethod[position.method] ?? 0) + 1;
-  }
-  const total = model.positions.length;
+export async function computeStats(queries: QueryPort): Promise<Stats> {
+  const model = await queries.directory();
+  const counts = await queries.countPositions();
+  const byMethod: Record<string, number> = { ...counts.by_method };
+  const byStatus: Record<string, number> = { ...counts.by_status };
+  const total = counts.total;
   const normalized = byStatus.normalized ?? 0;
   // «Астана» and «астана » are one city; clinics whose city no document states are not a city.
   const cities = new Set([...model.clinicsById.values()].flatMap((c) => (c.city?.trim() ? [c.city.trim().toLowerCase()] : [])));

@@ -5,9 +5,9 @@
 import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
 import type { Page, PageRequest } from './catalogue.js';
-import { toPage } from './paging.js';
+import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
-import type { ReadModel } from './read-model.js';
+import type { QueryPort } from '../storage/query-port.js';
 
 /** The statuses an unmatched position has. */
 export type UnmatchedStatus = 'queued' | 'unrecognized';
@@ -29,19 +29,22 @@ export interface UnmatchedItem extends PositionView {
 }
 
 /** Queued and unrecognized positions in ingest order, paged with the total. */
-export function listUnmatched(model: ReadModel, query: UnmatchedQuery = {}): Page<UnmatchedItem> {
+export async function listUnmatched(queries: QueryPort, query: UnmatchedQuery = {}): Promise<Page<UnmatchedItem>> {
   if (query.status !== undefined && !UNMATCHED_STATUSES.includes(query.status)) {
     throw new PricecatError('INVALID_INPUT', `status must be one of ${UNMATCHED_STATUSES.join(', ')}; got "${String(query.status)}".`);
   }
   const q = query.q ? normalizeQuery(query.q) : '';
-  const items = model.positions.filter(
-    (p) =>
-      (p.status === 'queued' || p.status === 'unrecognized') &&
-      (!query.status || p.status === query.status) &&
-      (!query.clinic_id || p.clinic_id === query.clinic_id) &&
-      (!q || p.name_norm.includes(q)),
+  const { limit, offset } = checkPage(query);
+  const slice = await queries.findPositions(
+    {
+      status: query.status ?? UNMATCHED_STATUSES,
+      ...(query.clinic_id && { clinic_id: query.clinic_id }),
+      ...(q && { name_contains: q }),
+    },
+    { limit, offset },
   );
-  const page = toPage(items, query);
+  const model = await queries.directory();
+  const page = { items: slice.items, total: slice.total, limit, offset };
   return {
     ...page,
     items: page.items.map((p) => ({ ...viewPosition(model, p), candidates: viewCandidates(model, p.candidates) })),

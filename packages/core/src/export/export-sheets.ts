@@ -5,7 +5,7 @@
  * 2. `Все позиции`: every extracted position, queued, skipped and unrecognized ones too.
  */
 import { compareService } from '../catalogue/compare-service.js';
-import type { ReadModel } from '../catalogue/read-model.js';
+import type { Directory, QueryPort } from '../storage/query-port.js';
 import type { Clinic, Position, Service } from '../storage/records.js';
 import type { CellValue, SheetSource } from './xlsx-stream.js';
 
@@ -39,8 +39,8 @@ export const POSITIONS_HEADERS = [
 const ORIGIN_LABEL: Readonly<Record<Service['origin'], string>> = { dictionary: 'справочник', created: 'создана' };
 
 /** Both sheets over `model`. Rows are produced while the file is written, not held all at once. */
-export function exportSheets(model: ReadModel): SheetSource[] {
-  return [catalogueSheet(model), positionsSheet(model)];
+export async function exportSheets(queries: QueryPort): Promise<SheetSource[]> {
+  return [await catalogueSheet(queries), positionsSheet(queries)];
 }
 
 /** The header of a clinic's column: its name, with the city when known (two clinics may share a name). */
@@ -50,21 +50,20 @@ export function clinicColumnHeader(clinic: Pick<Clinic, 'name' | 'city'>): strin
 
 // ---- internal helpers ----
 
-function catalogueSheet(model: ReadModel): SheetSource {
+async function catalogueSheet(queries: QueryPort): Promise<SheetSource> {
+  const model = await queries.directory();
   const clinics = [...model.clinicsById.values()].sort(
     (a, b) => a.name.localeCompare(b.name, 'ru') || (a.city ?? '').localeCompare(b.city ?? '', 'ru'),
   );
   const column = new Map(clinics.map((clinic, i) => [clinic.clinic_id, CATALOGUE_LEAD_HEADERS.length + i]));
-  const services = [...model.positionsByService.keys()]
-    .map((id) => model.servicesById.get(id))
-    .filter((service): service is Service => service !== undefined)
+  const services = [...model.services]
     .sort((a, b) => a.category.localeCompare(b.category, 'ru') || a.name.localeCompare(b.name, 'ru'));
   const width = CATALOGUE_LEAD_HEADERS.length + clinics.length + CATALOGUE_TAIL_HEADERS.length;
 
-  function* rows(): Generator<CellValue[]> {
+  async function* rows(): AsyncGenerator<CellValue[]> {
     yield [...CATALOGUE_LEAD_HEADERS, ...clinics.map(clinicColumnHeader), ...CATALOGUE_TAIL_HEADERS];
     for (const service of services) {
-      const comparison = compareService(model, service.service_id, { price_kind: 'resident' });
+      const comparison = await compareService(queries, service.service_id, { price_kind: 'resident' });
       if (comparison.partners.length === 0) continue;
       const row: CellValue[] = new Array<CellValue>(width).fill(null);
       row[0] = service.service_id;
@@ -87,23 +86,25 @@ function catalogueSheet(model: ReadModel): SheetSource {
   return {
     name: CATALOGUE_SHEET,
     widths: [14, 60, 24, 14, 12, ...clinics.map(() => 16), 12, 12, 12, 8],
-    rows: { [Symbol.iterator]: rows },
+    rows: { [Symbol.asyncIterator]: rows },
   };
 }
 
-function positionsSheet(model: ReadModel): SheetSource {
-  function* rows(): Generator<CellValue[]> {
+function positionsSheet(queries: QueryPort): SheetSource {
+  async function* rows(): AsyncGenerator<CellValue[]> {
     yield [...POSITIONS_HEADERS];
-    for (const position of model.positions) yield positionRow(model, position);
+    const model = await queries.directory();
+    // One batch at a time: an engine with a cursor keeps memory bounded however many positions there are.
+    for await (const batch of queries.eachPosition(2000)) for (const position of batch) yield positionRow(model, position);
   }
   return {
     name: POSITIONS_SHEET,
     widths: [30, 14, 30, 12, 60, 14, 30, 12, 12, 30, 14, 14, 60, 12, 12],
-    rows: { [Symbol.iterator]: rows },
+    rows: { [Symbol.asyncIterator]: rows },
   };
 }
 
-function positionRow(model: ReadModel, position: Position): CellValue[] {
+function positionRow(model: Directory, position: Position): CellValue[] {
   const clinic = model.clinicsById.get(position.clinic_id);
   const list = model.priceListsById.get(position.price_list_id);
   const service = position.service_id ? model.servicesById.get(position.service_id) : undefined;

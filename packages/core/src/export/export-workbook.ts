@@ -1,7 +1,7 @@
 /**
  * The export use case: the whole catalogue as one XLSX workbook, streamed (`GET /api/export.xlsx`).
  */
-import type { ReadModel } from '../catalogue/read-model.js';
+import type { QueryPort } from '../storage/query-port.js';
 import { exportSheets } from './export-sheets.js';
 import { writeXlsx } from './xlsx-stream.js';
 
@@ -17,11 +17,16 @@ export interface WorkbookExport {
   readonly chunks: AsyncIterable<Uint8Array>;
 }
 
-/** The export of `model`, a snapshot taken before the first byte, so a concurrent ingest cannot tear it. */
-export function exportWorkbook(model: ReadModel, now: Date): WorkbookExport {
+/**
+ * The export of the catalogue, produced while it is read. NOTE: the read side is live, so a decision made
+ * during a long export may show in rows written after it; each row is one consistent position.
+ */
+export function exportWorkbook(queries: QueryPort, now: Date): WorkbookExport {
   return {
     file_name: `pricecat-${now.toISOString().slice(0, 10)}.xlsx`,
     content_type: XLSX_CONTENT_TYPE,
-    chunks: writeXlsx(exportSheets(model)),
+    chunks: (async function* () {
+      yield* writeXlsx(await exportSheets(queries));
+    })(),
   };
 }

@@ -16,7 +16,7 @@ export interface SheetSource {
   readonly name: string;
   readonly widths?: readonly number[];
   /** Rows, produced lazily; the first row is the header (bold, frozen). */
-  readonly rows: Iterable<readonly CellValue[]>;
+  readonly rows: Iterable<readonly CellValue[]> | AsyncIterable<readonly CellValue[]>;
 }
 
 /**
@@ -62,7 +62,7 @@ export async function* writeXlsx(sheets: readonly SheetSource[]): AsyncGenerator
     file.push(strToU8(sheetStart(sheet)));
     let batch: string[] = [];
     let rowNumber = 0;
-    for (const row of sheet.rows) {
+    for await (const row of sheet.rows) {
       rowNumber += 1;
       batch.push(rowXml(row, rowNumber, rowNumber === 1 ? HEADER_STYLE : 0));
       if (batch.length >= ROWS_PER_CHUNK) {

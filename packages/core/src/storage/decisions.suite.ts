@@ -44,6 +44,21 @@ export const DECISION_CASES: readonly Case[] = [
     },
   ],
   [
+    'gives the newest decision as the last one (when the adapter has lastDecision), null before any',
+    async (store) => {
+      if (!store.lastDecision) return;
+      expect(await store.lastDecision()).toBeNull();
+      const queued = [samplePosition('p-1', 'pl-1', 'c-1', QUEUED), samplePosition('p-2', 'pl-1', 'c-1', QUEUED)];
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      await store.saveDecision({ decision: matchDecision('d-1', 's-1', [queued[0]!]), positions: [matched(queued[0]!, 's-1')] });
+      const second = matchDecision('d-2', 's-2', [queued[1]!]);
+      await store.saveDecision({ decision: second, positions: [matched(queued[1]!, 's-2')] });
+      expect(await store.lastDecision()).toEqual(second);
+      await store.revertDecision('d-2');
+      expect((await store.lastDecision())?.decision_id).toBe('d-1');
+    },
+  ],
+  [
     'reverts a match: the position is queued again and the synonym it replaced comes back',
     async (store) => {
       const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);

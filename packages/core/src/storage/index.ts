@@ -7,3 +7,5 @@
 export * from './storage.js';
 export * from './records.js';
 export * from './memory.js';
+export * from './query-port.js';
+export * from './memory-query-port.js';

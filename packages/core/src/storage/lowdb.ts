@@ -1,22 +1,37 @@
 /**
- * lowdb `Storage`: everything in memory, saved to one JSON file that is rewritten (atomically, by
- * lowdb's writer: temp file, then rename) on every change. Node only: import it from
+ * lowdb `Storage`, the embedded default: a data directory with a small catalogue file and one file per
+ * price list, everything also held in memory (with the query port's indexes). Node only: import it from
  * `@pricecat/core/storage/lowdb`.
+ *
+ * ```
+ * <dir>/pricecat.lock                 the owner: pid, host, URL, start time (data-dir-lock.ts)
+ * <dir>/catalogue.json                services, clinics, price lists, synonyms, skipped items, ingested
+ *                                     files, decisions, settings, and which list file holds each list
+ * <dir>/lists/<list id>.<gen>.json    one price list's positions, compact (compact-records.ts)
+ * ```
+ *
+ * A write rewrites only what it touches: the files of the lists whose positions it changes (under a new
+ * name), then `catalogue.json`, which is the commit point, then removes the superseded list files. Each
+ * file is written atomically and fsync'ed (durable-json-file.ts). A crash at any moment leaves the last
+ * committed state: list files `catalogue.json` does not name are leftovers and are removed at start.
  *
  * @module
  */
-import { mkdir, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { Low, type Adapter } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
-import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import { createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { withDecision, withoutDecision } from './decisions.js';
-import type { IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
+import { createMemoryQueryPort } from './memory-query-port.js';
+import type { StoreChange } from './query-port.js';
+import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
 import {
   STORE_DATA_VERSION,
   createEmptyStoreData,
-  filterPositions,
   readSetting,
   withIngestedFiles,
   withLearnedSynonyms,
@@ -24,201 +39,583 @@ import {
   withServices,
   withSetting,
   withSkippedItems,
-  withUpdatedPositions,
   type StoreData,
 } from './store-data.js';
 
-/** The name {@link createLowdbStorageInDir} gives the data file. */
-export const LOWDB_FILE_NAME = 'pricecat.json';
+/** The catalogue file's name in the data directory. */
+export const CATALOGUE_FILE_NAME = 'catalogue.json';
+/** The folder of the list files. */
+export const LISTS_DIR_NAME = 'lists';
+/** The single-file store of pricecat before 0.2 (`STORE_DATA_VERSION` 1); migrated on open. */
+export const LEGACY_FILE_NAME = 'pricecat.json';
+/** @deprecated the single file is gone; kept for imports of the old name. */
+export const LOWDB_FILE_NAME = LEGACY_FILE_NAME;
+/** Layout version of `catalogue.json`. */
+export const CATALOGUE_FILE_VERSION = 2;
 
 /** Options of {@link createLowdbStorage}. */
 export interface LowdbStorageOptions {
-  /** The JSON file; its directory is created when missing, the file on the first change. */
-  readonly file: string;
+  /** The data directory; created when missing. */
+  readonly dir: string;
   /**
-   * The lowdb adapter that reads and writes the data. Default: `new JSONFile(file)`. Pass one to wrap
-   * the default (to count or log writes) or to keep the data elsewhere; `file` still names the data in
-   * error messages.
+   * Take the directory's lock file, so a second process cannot write the same data (data-dir-lock.ts).
+   * @default true; `false` only for tools that know no other process runs
    */
-  readonly adapter?: Adapter<unknown>;
+  readonly lock?: boolean;
+  /**
+   * Journal size (bytes) past which the lists it touches are rewritten and it starts over. Larger: fewer
+   * rewrites, a longer replay at start. @default 8 MiB
+   */
+  readonly journalLimit?: number;
 }
 
+/** The lowdb store, with what only the embedded store has. */
+export interface LowdbStorage extends Storage {
+  /** Records the URL this process serves at in the lock file, so a second writer's error names it. */
+  setOwnerUrl(url: string): Promise<void>;
+}
+
+/** What `catalogue.json` holds. */
+interface CatalogueFile extends Omit<StoreData, 'version' | 'positions' | 'decisions'> {
+  readonly version: typeof CATALOGUE_FILE_VERSION;
+  readonly decisions: readonly StoredDecision[];
+  /** `[price_list_id, file name under lists/]`, in ingest order. */
+  readonly list_files: readonly (readonly [string, string])[];
+  /** The journal and how many of its bytes are committed (what lies beyond was never committed). */
+  readonly journal?: JournalRef;
+}
+
+/** Where the journal is and how much of it counts. */
+interface JournalRef {
+  readonly file: string;
+  readonly length: number;
+}
+
+const EMPTY_JOURNAL: JournalRef = { file: 'journal.jsonl', length: 0 };
+
 /**
- * Opens (or starts) the store kept in `options.file`. Async because the whole file is read and checked
- * up front: a damaged file fails here, with `PricecatError('STORAGE_FAILED')`, instead of on first use
- * or, worse, by starting empty and overwriting the user's data on the next write.
- *
- * Each mutating call is exactly one write of the whole file (so an ingest of 100k positions costs about
- * 0.3 s, STACK.md). Writes are queued, so overlapping calls never interleave. A failed write rejects
- * with `STORAGE_FAILED` and leaves the store holding what the file holds. Calls after `close()` reject.
+ * One line of the journal: for each list, the name of the list file it applies to (an entry for an older
+ * file of the list is void: that file was rewritten with the change in it) and the changed positions.
  */
-export async function createLowdbStorage(options: LowdbStorageOptions): Promise<Storage> {
-  const { file } = options;
+type JournalEntry = [listFile: string, positions: ListFile][];
+
+/**
+ * Opens (or starts) the store in `options.dir`: takes the lock, migrates a single-file store of an older
+ * pricecat (kept as `pricecat.json.v1-backup`), reads every file and checks it. A truncated or corrupt
+ * file fails here with `STORAGE_FAILED` naming the file, and nothing is overwritten.
+ *
+ * Writes are queued, so overlapping calls never interleave; a failed write rejects with `STORAGE_FAILED`
+ * and leaves the store as it was. Calls after `close()` reject.
+ */
+export async function createLowdbStorage(options: LowdbStorageOptions): Promise<LowdbStorage> {
+  const { dir } = options;
+  const listsDir = join(dir, LISTS_DIR_NAME);
   try {
-    await mkdir(dirname(file), { recursive: true });
+    await mkdir(listsDir, { recursive: true });
   } catch (error) {
     throw new PricecatError(
       'STORAGE_FAILED',
-      `Could not create the directory of the data file ${file}: ${messageOf(error)}. Check the path and its permissions.`,
+      `Could not create the data directory ${dir}: ${messageOf(error)}. Check the path and its permissions.`,
       { cause: error },
     );
   }
-  const db = new Low<unknown>(options.adapter ?? new JSONFile<unknown>(file), null);
-  let committed = await readCommitted(db, file);
+  const lock = options.lock === false ? null : await acquireDataDirLock(dir);
+  let state: Loaded;
+  try {
+    state = await loadDirectory(dir);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  return openLoaded(dir, state, lock, options.journalLimit ?? JOURNAL_LIMIT);
+}
+
+/** The store in `dataDir`; see {@link createLowdbStorage}. */
+export function createLowdbStorageInDir(dataDir: string): Promise<LowdbStorage> {
+  return createLowdbStorage({ dir: dataDir });
+}
+
+// ---- internal helpers ----
+
+interface Loaded {
+  meta: StoreData;
+  listFiles: Map<string, string>;
+  positions: Position[];
+  journal: JournalRef;
+  journaledLists: string[];
+}
+
+/** One planned write: the new metadata, the new content of each changed list, what the read side learns. */
+interface Plan {
+  readonly meta: StoreData;
+  /** Lists written whole (an ingest; a compaction): their full new content. */
+  readonly lists: ReadonlyMap<string, readonly Position[]>;
+  /** Positions changed in place (a decision, an undo, an update), by list: appended to the journal. */
+  readonly patches?: ReadonlyMap<string, readonly Position[]>;
+  /** Start a new, empty journal (a compaction: `lists` then holds every list the old journal touched). */
+  readonly newJournal?: boolean;
+  readonly changes: readonly StoreChange[];
+}
+
+/** Past this many bytes of journal, the lists it touches are rewritten and the journal starts over. */
+const JOURNAL_LIMIT = 8 * 1024 * 1024;
+
+function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number): LowdbStorage {
+  const catalogue = new Low<CatalogueFile | null>(new DurableJsonFile<CatalogueFile | null>(join(dir, CATALOGUE_FILE_NAME)), null);
+  let meta = loaded.meta;
+  let listFiles = loaded.listFiles;
+  let journal = loaded.journal;
+  /** Lists with journal entries since the last compaction. */
+  const journaled = new Set(loaded.journaledLists);
+  let compacting = false;
+  let servicesById: ReadonlyMap<string, Service> = new Map(meta.services.map((s) => [s.service_id, s]));
+  const port = createMemoryQueryPort({ ...meta, positions: loaded.positions });
+  const stored = new WeakMap<Decision, StoredDecision>();
+  let generation = 0;
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
-  /** Reads the last committed data; rejects once the store is closed. */
-  const read = async <T>(pick: (data: StoreData) => T): Promise<T> => {
-    if (closed) throw closedError(file);
-    return structuredClone(pick(committed));
+  const listPositions = (listId: string): readonly Position[] => port.listOf(listId);
+  /** Positions by id: the records the port holds (shared, never mutated); the port is the only copy. */
+  const positionById = { get: (id: string) => port.peek(id) ?? undefined };
+
+  const read = async <T>(pick: () => T): Promise<Mutable<T>> => {
+    if (closed) throw closedError(dir);
+    return structuredClone(pick()) as Mutable<T>;
   };
 
-  /**
-   * Queues one change: computed from the data committed when its turn comes (so overlapping calls all
-   * land), written once, and only then made visible. On failure the old data stays current.
-   */
-  const change = (apply: (current: StoreData) => StoreData): Promise<void> => {
-    if (closed) return Promise.reject(closedError(file));
+  /** Queues one write: planned from the committed state when its turn comes, written, then made visible. */
+  const change = (planOf: () => Plan): Promise<void> => {
+    if (closed) return Promise.reject(closedError(dir));
     const run = queue.then(async () => {
-      const next = apply(committed);
-      db.data = next;
+      const plan = planOf();
+      const nextFiles = new Map(listFiles);
+      const superseded: string[] = [];
+      let nextJournal = journal;
+      let appended = false;
       try {
-        await db.write();
+        const services = servicesFor(plan.meta);
+        const written: Promise<void>[] = [];
+        for (const [listId, positions] of plan.lists) {
+          const name = `${safeName(listId)}.${Date.now().toString(36)}${(generation++).toString(36)}.json`;
+          const clinicId = positions[0]?.clinic_id ?? '';
+          // The lists a write touches are written side by side (their fsyncs overlap); the commit waits for all.
+          written.push(writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, clinicId, positions, services))));
+          const old = nextFiles.get(listId);
+          if (old) superseded.push(old);
+          nextFiles.set(listId, name);
+        }
+        const results = await Promise.allSettled(written);
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) {
+          for (const [listId, name] of nextFiles) {
+            if (listFiles.get(listId) !== name) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+          }
+          throw failed.reason;
+        }
+        if (plan.newJournal) {
+          nextJournal = { file: `journal.${Date.now().toString(36)}${(generation++).toString(36)}.jsonl`, length: 0 };
+        } else if (plan.patches && plan.patches.size > 0) {
+          // A decision is one line of the journal (only the positions it changed), not a rewrite of its lists.
+          const entry: JournalEntry = [...plan.patches].map(([listId, positions]) => [
+            nextFiles.get(listId) ?? '',
+            toListFile(listId, positions[0]?.clinic_id ?? '', positions, services),
+          ]);
+          const line = `${JSON.stringify(entry)}\n`;
+          await appendDurably(join(dir, journal.file), line);
+          appended = true;
+          nextJournal = { file: journal.file, length: journal.length + Buffer.byteLength(line) };
+        }
+        catalogue.data = toCatalogueFile(plan.meta, nextFiles, stored, nextJournal);
+        await catalogue.write();
       } catch (error) {
-        db.data = committed;
-        // lowdb's writer leaves its half-written temp file behind on failure; on a full disk it would
-        // keep the space the user needs to recover (issue #18).
-        await rm(writerTempFile(file), { force: true }).catch(() => {});
+        // The journal's uncommitted tail must go before the next entry is appended after it.
+        if (appended) await truncate(join(dir, journal.file), journal.length).catch(() => undefined);
         throw new PricecatError(
           'STORAGE_FAILED',
-          `Could not write the data file ${file}: ${messageOf(error)}. Nothing from this change was saved; ` +
+          `Could not write the data directory ${dir}: ${messageOf(error)}. Nothing from this change was saved; ` +
             'check that the disk has space and the directory is writable, then try again.',
           { cause: error },
         );
       }
-      committed = next;
+      // Committed: make it visible.
+      servicesById = servicesFor(plan.meta);
+      meta = plan.meta;
+      listFiles = nextFiles;
+      for (const listId of plan.lists.keys()) journaled.delete(listId);
+      for (const listId of plan.patches?.keys() ?? []) journaled.add(listId);
+      for (const c of plan.changes) port.apply(c);
+      const oldJournal = journal;
+      journal = nextJournal;
+      if (plan.newJournal) {
+        compacting = false;
+        await unlink(join(dir, oldJournal.file)).catch(() => undefined);
+      }
+      for (const name of superseded) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+      if (journal.length > journalLimit && !compacting && !closed) {
+        compacting = true;
+        // Queued after this write; its failure leaves the journal as it is (still valid) for a later try.
+        change(() => ({
+          meta,
+          lists: new Map([...journaled].map((id) => [id, [...listPositions(id)]])),
+          newJournal: true,
+          changes: [],
+        })).catch(() => {
+          compacting = false;
+        });
+      }
     });
-    // The queue must go on after a failed write; the caller still gets the rejection through `run`.
     queue = run.catch(() => {});
     return run;
   };
+  const servicesFor = (next: StoreData): ReadonlyMap<string, Service> =>
+    next.services === meta.services ? servicesById : new Map(next.services.map((s) => [s.service_id, s]));
 
-  const storage: Storage = {
-    listServices: () => read((data) => [...data.services]),
-    saveServices: (services: readonly Service[]) =>
-      change((current) => withServices(current, structuredClone(services))),
+  /**
+   * A write of positions changed in place: grouped by the list each is stored in (unknown ids are left
+   * out), journaled, and the same records given to the read side.
+   */
+  const patchPlan = (next: StoreData, positions: readonly Position[]): Plan => {
+    const patches = new Map<string, Position[]>();
+    for (const position of positions) {
+      const old = positionById.get(position.position_id);
+      if (!old) continue;
+      // NOTE: a position never moves to another list; its list is the one it was saved with.
+      pushTo(patches, old.price_list_id, { ...position, price_list_id: old.price_list_id });
+    }
+    return { meta: next, lists: new Map(), patches, changes: [{ type: 'positions', positions: [...patches.values()].flat() }] };
+  };
+  const metaOnly = (next: StoreData, changes: StoreChange[] = []): Plan => ({ meta: next, lists: new Map(), changes });
 
-    listClinics: () => read((data) => [...data.clinics]),
-
-    savePriceList: (write: PriceListWrite) => change((current) => withPriceList(current, structuredClone(write))),
-    listPriceLists: () => read((data) => [...data.priceLists]),
-
-    listPositions: (filter?: PositionFilter) => read((data) => filterPositions(data, filter)),
-    getPosition: (positionId: string) =>
-      read((data) => data.positions.find((position) => position.position_id === positionId) ?? null),
-    updatePositions: (positions: readonly Position[]) =>
-      change((current) => withUpdatedPositions(current, structuredClone(positions))),
-
-    listLearnedSynonyms: () => read((data) => [...data.learnedSynonyms]),
-    saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) =>
-      change((current) => withLearnedSynonyms(current, structuredClone(synonyms))),
-
-    listSkippedItems: () => read((data) => [...data.skippedItems]),
-    saveSkippedItems: (items: readonly SkippedItem[]) =>
-      change((current) => withSkippedItems(current, structuredClone(items))),
-
-    listIngestedFiles: () => read((data) => [...data.ingestedFiles]),
-    saveIngestedFiles: (files: readonly IngestedFile[]) =>
-      change((current) => withIngestedFiles(current, structuredClone(files))),
-
-    listDecisions: () => read((data) => [...data.decisions]),
-    saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, structuredClone(write))),
-    revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
-
-    getSetting: (key: string) => read((data) => readSetting(data, key)),
-    setSetting: (key: string, value: string) => change((current) => withSetting(current, key, value)),
-
+  const storage: LowdbStorage = {
+    queries: port,
+    listServices: () => read(() => meta.services),
+    saveServices: (services: readonly Service[]) => {
+      const copy = structuredClone(services);
+      return change(() => metaOnly(withServices(meta, copy), [{ type: 'services', services: copy }]));
+    },
+    listClinics: () => read(() => meta.clinics),
+    savePriceList: (write: PriceListWrite) => {
+      const copy = structuredClone(write);
+      return change(() => {
+        const lists = new Map<string, Position[]>();
+        for (const position of copy.positions) {
+          let list = lists.get(position.price_list_id);
+          if (!list) lists.set(position.price_list_id, (list = [...listPositions(position.price_list_id)]));
+          const at = list.findIndex((p) => p.position_id === position.position_id);
+          if (at >= 0) list[at] = position;
+          else list.push(position);
+        }
+        return { meta: withPriceList(meta, { ...copy, positions: [] }), lists, changes: [{ type: 'price-list', write: copy }] };
+      });
+    },
+    listPriceLists: () => read(() => meta.priceLists),
+    listPositions: async (filter?: PositionFilter) => {
+      if (closed) throw closedError(dir);
+      return structuredClone((await port.findPositions(filter ?? {})).items) as Position[];
+    },
+    getPosition: (positionId: string) => read(() => positionById.get(positionId) ?? null),
+    updatePositions: (positions: readonly Position[]) => {
+      const copy = structuredClone(positions);
+      return change(() => patchPlan(meta, copy));
+    },
+    listLearnedSynonyms: () => read(() => meta.learnedSynonyms),
+    saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) => {
+      const copy = structuredClone(synonyms);
+      return change(() => metaOnly(withLearnedSynonyms(meta, copy)));
+    },
+    listSkippedItems: () => read(() => meta.skippedItems),
+    saveSkippedItems: (items: readonly SkippedItem[]) => {
+      const copy = structuredClone(items);
+      return change(() => metaOnly(withSkippedItems(meta, copy)));
+    },
+    listIngestedFiles: () => read(() => meta.ingestedFiles),
+    saveIngestedFiles: (files: readonly IngestedFile[]) => {
+      const copy = structuredClone(files);
+      return change(() => metaOnly(withIngestedFiles(meta, copy)));
+    },
+    listDecisions: () => read(() => meta.decisions),
+    lastDecision: () => read(() => meta.decisions.at(-1) ?? null),
+    saveDecision: (write: DecisionWrite) => {
+      const copy = structuredClone(write);
+      return change(() => patchPlan(withDecision(meta, { decision: copy.decision, positions: [] }), copy.positions));
+    },
+    revertDecision: (decisionId: string) =>
+      change(() => {
+        const decision = meta.decisions.find((d) => d.decision_id === decisionId);
+        if (!decision) return metaOnly(meta);
+        const current = decision.previous.flatMap((p) => positionById.get(p.position_id) ?? []);
+        const next = withoutDecision({ ...meta, positions: current }, decisionId);
+        const restored = next.positions.filter((p, i) => p !== current[i]);
+        return patchPlan({ ...next, positions: [] }, restored);
+      }),
+    getSetting: (key: string) => read(() => readSetting(meta, key)),
+    setSetting: (key: string, value: string) => change(() => metaOnly(withSetting(meta, key, value))),
+    setOwnerUrl: async (url: string) => {
+      await lock?.setUrl(url);
+    },
     close: async () => {
       if (closed) return;
       closed = true;
       // Let queued writes finish, so whatever was accepted before close is on disk.
       await queue;
+      await lock?.release();
     },
   };
   return storage;
 }
 
-/** The store kept in `<dataDir>/pricecat.json`; see {@link createLowdbStorage}. */
-export function createLowdbStorageInDir(dataDir: string): Promise<Storage> {
-  return createLowdbStorage({ file: join(dataDir, LOWDB_FILE_NAME) });
+function toCatalogueFile(
+  meta: StoreData,
+  listFiles: ReadonlyMap<string, string>,
+  stored: WeakMap<Decision, StoredDecision>,
+  journal: JournalRef,
+): CatalogueFile {
+  const { version: _version, positions: _positions, decisions, ...rest } = meta;
+  return {
+    version: CATALOGUE_FILE_VERSION,
+    ...rest,
+    decisions: decisions.map((d) => {
+      let compact = stored.get(d);
+      if (!compact) stored.set(d, (compact = toStoredDecision(d)));
+      return compact;
+    }),
+    list_files: [...listFiles],
+    journal,
+  };
 }
 
-// ---- internal helpers ----
-
-/** Reads and checks the file; a missing file is an empty store, anything unreadable is an error. */
-async function readCommitted(db: Low<unknown>, file: string): Promise<StoreData> {
-  try {
-    await db.read();
-  } catch (error) {
-    if (error instanceof SyntaxError) {
+/** Reads the directory (migrating a legacy single file first); every problem names its file. */
+async function loadDirectory(dir: string): Promise<Loaded> {
+  const catalogueFile = join(dir, CATALOGUE_FILE_NAME);
+  let file = await readJson<CatalogueFile>(catalogueFile);
+  if (file === null) {
+    const legacy = await readLegacy(join(dir, LEGACY_FILE_NAME));
+    if (legacy === null) return { meta: createEmptyStoreData(), listFiles: new Map(), positions: [], journal: EMPTY_JOURNAL, journaledLists: [] };
+    await migrateLegacy(dir, legacy);
+    file = await readJson<CatalogueFile>(catalogueFile);
+    if (file === null) throw new PricecatError('STORAGE_FAILED', `Migration did not write ${catalogueFile}; the old file is untouched.`);
+  }
+  const meta = checkCatalogue(file, catalogueFile);
+  const servicesById = new Map(meta.services.map((s) => [s.service_id, s]));
+  const listFiles = new Map<string, string>(file.list_files);
+  const positions: Position[] = [];
+  // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
+  const interner = createInterner();
+  for (const [listId, name] of listFiles) {
+    const path = join(dir, LISTS_DIR_NAME, name);
+    const list = await readJson<ListFile>(path);
+    if (list === null) {
       throw new PricecatError(
         'STORAGE_FAILED',
-        `The data file ${file} is not valid JSON (${error.message}); pricecat will not start over it and ` +
-          'lose your data. Restore it from a backup, or move it away to start with an empty store.',
-        { cause: error },
+        `The list file ${path} (price list ${listId}) named by ${catalogueFile} is missing; pricecat will not start without ` +
+          'it and lose that list. Restore the data directory from a backup.',
       );
     }
-    throw new PricecatError(
-      'STORAGE_FAILED',
-      `Could not read the data file ${file}: ${messageOf(error)}. Check that it is a readable file.`,
-      { cause: error },
-    );
+    try {
+      for (const p of fromListFile(list, servicesById, interner)) positions.push(p);
+    } catch (error) {
+      throw corrupt(path, messageOf(error), error);
+    }
   }
-  if (db.data === null) return createEmptyStoreData();
-  return toStoreData(db.data, file);
+  const journal = file.journal ?? EMPTY_JOURNAL;
+  const journaledLists = await replayJournal(dir, journal, listFiles, servicesById, positions);
+  const byId = new Map(positions.map((p) => [p.position_id, p]));
+  const decisions = (file.decisions ?? []).map((d) => fromStoredDecision(d, (id) => byId.get(id) ?? null));
+  await removeLeftovers(dir, new Set(listFiles.values()), journal);
+  return { meta: { ...meta, decisions }, listFiles, positions, journal, journaledLists };
 }
 
-/** Checks the parsed file; collections a file lacks start empty (so fields can be added later). */
-function toStoreData(value: unknown, file: string): StoreData {
-  const invalid = (why: string) =>
-    new PricecatError(
-      'STORAGE_FAILED',
-      `The data file ${file} is not a pricecat data file (${why}); pricecat will not start over it and lose ` +
-        'data. Restore it from a backup, or point pricecat at another file.',
-    );
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('no top-level object');
-  const record = value as Record<string, unknown>;
-  if (typeof record.version === 'number' && record.version > STORE_DATA_VERSION) {
+function checkCatalogue(file: CatalogueFile, path: string): StoreData {
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw corrupt(path, 'no top-level object');
+  if (typeof file.version === 'number' && file.version > CATALOGUE_FILE_VERSION) {
     throw new PricecatError(
       'STORAGE_FAILED',
-      `The data file ${file} was written by a newer pricecat (data version ${record.version}, this one reads ` +
-        `${STORE_DATA_VERSION}). Upgrade pricecat to open it.`,
+      `The data file ${path} was written by a newer pricecat (layout ${file.version}, this one reads ${CATALOGUE_FILE_VERSION}). Upgrade pricecat to open it.`,
     );
   }
-  if (record.version !== STORE_DATA_VERSION) throw invalid(`"version" is ${JSON.stringify(record.version)}, not 1`);
+  if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `"version" is ${JSON.stringify(file.version)}, not ${CATALOGUE_FILE_VERSION}`);
+  if (!Array.isArray(file.list_files)) throw corrupt(path, '"list_files" is missing');
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
+  const record = file as unknown as Record<string, unknown>;
   for (const [key, empty] of Object.entries(data)) {
-    const stored = record[key];
-    if (stored === undefined || key === 'version') continue;
-    const fits = Array.isArray(empty)
-      ? Array.isArray(stored)
-      : typeof stored === 'object' && stored !== null && !Array.isArray(stored);
-    if (!fits) throw invalid(`"${key}" has the wrong shape`);
-    data[key] = stored;
+    const value = record[key];
+    if (value === undefined || key === 'version' || key === 'positions' || key === 'decisions') continue;
+    const fits = Array.isArray(empty) ? Array.isArray(value) : typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (!fits) throw corrupt(path, `"${key}" has the wrong shape`);
+    data[key] = value;
   }
   return data as unknown as StoreData;
 }
 
-function closedError(file: string): PricecatError {
-  return new PricecatError('STORAGE_FAILED', `The store of ${file} is closed; open it again to use it.`);
+async function readJson<T>(path: string): Promise<T | null> {
+  try {
+    return await new DurableJsonFile<T>(path).read();
+  } catch (error) {
+    if (error instanceof CorruptFileError) throw corrupt(path, error.message.slice(path.length + 2), error);
+    throw new PricecatError('STORAGE_FAILED', `Could not read ${path}: ${messageOf(error)}. Check that it is a readable file.`, { cause: error });
+  }
+}
+
+/** The single-file store of an older pricecat, or null when there is none. */
+async function readLegacy(path: string): Promise<StoreData | null> {
+  let value: unknown;
+  try {
+    value = await new DurableJsonFile<unknown>(path).read();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new PricecatError(
+        'STORAGE_FAILED',
+        `The data file ${path} is too large to read as one string (${messageOf(error)}). Migrate it with a pricecat that ` +
+          'reads it in pieces, or restore a smaller backup; it was not changed.',
+        { cause: error },
+      );
+    }
+    if (error instanceof CorruptFileError) throw corrupt(path, error.message.slice(path.length + 2), error);
+    throw error;
+  }
+  if (value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record !== 'object' || record === null || record.version !== STORE_DATA_VERSION) {
+    throw corrupt(path, `"version" is ${JSON.stringify(record?.version)}, not ${STORE_DATA_VERSION}`);
+  }
+  const data = createEmptyStoreData() as unknown as Record<string, unknown>;
+  for (const key of Object.keys(data)) if (key !== 'version' && record[key] !== undefined) data[key] = record[key];
+  return data as unknown as StoreData;
+}
+
+/**
+ * Converts a single-file store: list files first, then `catalogue.json` (the commit), then the old file is
+ * renamed to `pricecat.json.v1-backup` (never deleted). A crash before the commit leaves the old file in
+ * charge; after it, the old file is only a backup.
+ */
+async function migrateLegacy(dir: string, legacy: StoreData): Promise<void> {
+  const servicesById = new Map(legacy.services.map((s) => [s.service_id, s]));
+  const byList = new Map<string, Position[]>();
+  for (const p of legacy.positions) pushTo(byList, p.price_list_id, p);
+  const listFiles = new Map<string, string>();
+  for (const [listId, positions] of byList) {
+    const name = `${safeName(listId)}.m${listFiles.size.toString(36)}.json`;
+    await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, positions[0]!.clinic_id, positions, servicesById)));
+    listFiles.set(listId, name);
+  }
+  await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, new WeakMap(), EMPTY_JOURNAL)));
+  const legacyPath = join(dir, LEGACY_FILE_NAME);
+  let backup = `${legacyPath}.v1-backup`;
+  if (await exists(backup)) backup = `${backup}-${Date.now()}`;
+  await rename(legacyPath, backup);
+}
+
+/**
+ * Applies the committed part of the journal to `positions` (in place) and cuts off what lies beyond it
+ * (a write killed before its commit). Returns the lists it changed. A damaged committed entry is refused.
+ */
+async function replayJournal(
+  dir: string,
+  journal: JournalRef,
+  listFiles: ReadonlyMap<string, string>,
+  services: ReadonlyMap<string, Service>,
+  positions: Position[],
+): Promise<string[]> {
+  const path = join(dir, journal.file);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && journal.length === 0) return [];
+    throw new PricecatError(
+      'STORAGE_FAILED',
+      `The journal ${path} named by ${join(dir, CATALOGUE_FILE_NAME)} cannot be read (${messageOf(error)}); pricecat will not ` +
+        'start without the decisions it holds. Restore the data directory from a backup.',
+      { cause: error },
+    );
+  }
+  if (bytes.length < journal.length) throw corrupt(path, `${bytes.length} bytes, but ${journal.length} were committed`);
+  if (bytes.length > journal.length) await truncate(path, journal.length);
+  const slotOf = new Map(positions.map((p, i) => [p.position_id, i]));
+  const touched = new Set<string>();
+  const lines = bytes.subarray(0, journal.length).toString('utf-8').split('\n');
+  lines.forEach((line, index) => {
+    if (line === '') return;
+    let entry: JournalEntry;
+    try {
+      entry = JSON.parse(line) as JournalEntry;
+      for (const [listFile, list] of entry) {
+        if (listFiles.get(list.price_list_id) !== listFile) continue;
+        for (const p of fromListFile(list, services)) {
+          const slot = slotOf.get(p.position_id);
+          if (slot !== undefined) positions[slot] = p;
+        }
+        touched.add(list.price_list_id);
+      }
+    } catch (error) {
+      throw corrupt(path, `line ${index + 1}: ${messageOf(error)}`, error);
+    }
+  });
+  return [...touched];
+}
+
+/** Appends `text` to `file` and fsyncs it (and the directory when the file is new). */
+async function appendDurably(file: string, text: string): Promise<void> {
+  const created = !(await exists(file));
+  const handle = await open(file, 'a');
+  try {
+    await handle.writeFile(text, 'utf-8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  if (created) await syncDirectory(dirname(file));
+}
+
+/**
+ * Removes files `catalogue.json` does not name: list files written by a write that crashed before its
+ * commit, and the journal a compaction replaced.
+ */
+async function removeLeftovers(dir: string, referenced: ReadonlySet<string>, journal: JournalRef): Promise<void> {
+  const listsDir = join(dir, LISTS_DIR_NAME);
+  for (const name of await readdir(listsDir).catch(() => [] as string[])) {
+    if (!referenced.has(name)) await unlink(join(listsDir, name)).catch(() => undefined);
+  }
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (/^journal\..*jsonl$/.test(name) && name !== journal.file) await unlink(join(dir, name)).catch(() => undefined);
+  }
+}
+
+function corrupt(path: string, why: string, cause?: unknown): PricecatError {
+  return new PricecatError(
+    'STORAGE_FAILED',
+    `The data file ${path} is damaged (${why}); pricecat will not start over it and lose your data. ` +
+      'Restore it from a backup (or move the data directory away to start empty); it was not changed.',
+    { cause },
+  );
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+/** A file-name-safe form of an id (the generation suffix keeps names unique). */
+function safeName(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+}
+
+/** `readonly T[]` → `T[]`: callers own the copies they read. */
+type Mutable<T> = T extends readonly (infer Item)[] ? Item[] : T;
+
+function closedError(dir: string): PricecatError {
+  return new PricecatError('STORAGE_FAILED', `The store in ${dir} is closed; open it again to use it.`);
 }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The temp file lowdb's writer (steno) writes before renaming it over `file`: `<dir>/.<name>.tmp`. */
-export function writerTempFile(file: string): string {
-  return join(dirname(file), `.${basename(file)}.tmp`);
 }

@@ -65,6 +65,7 @@ export function createMemoryStorage(): Storage {
       change((current) => withIngestedFiles(current, copy(files))),
 
     listDecisions: async () => copy(data.decisions),
+    lastDecision: async () => copy(data.decisions.at(-1) ?? null),
     saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, copy(write))),
     revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
 

@@ -16,6 +16,7 @@ import type {
   Service,
   SkippedItem,
 } from './records.js';
+import type { QueryPort } from './query-port.js';
 
 /** Filter for {@link Storage.listPositions}; every given field must match. */
 export interface PositionFilter {
@@ -42,6 +43,12 @@ export interface DecisionWrite {
 }
 
 export interface Storage {
+  /**
+   * Optional: the adapter answers the catalogue's reads itself (query-port.ts), e.g. in SQL. Without it the
+   * catalogue keeps an in-memory query port, loaded once and updated by each write.
+   */
+  readonly queries?: QueryPort;
+
   /** All services, dictionary and created, in insertion order; `[]` when none. */
   listServices(): Promise<Service[]>;
   /** Inserts or replaces services by `service_id`, in one write. */
@@ -78,6 +85,11 @@ export interface Storage {
 
   /** The decision log of the verification queue, oldest first; `[]` when none. */
   listDecisions(): Promise<Decision[]>;
+  /**
+   * Optional: the newest logged decision, or `null` when the log is empty (what an undo needs, without
+   * copying the whole log). Without it the catalogue takes the last of {@link listDecisions}.
+   */
+  lastDecision?(): Promise<Decision | null>;
   /**
    * Writes a decision in one write: the changed `positions` (replaced by id), the decision's synonym
    * (upserted by `name_norm`) and skipped items (appended), and the decision itself at the end of the log.

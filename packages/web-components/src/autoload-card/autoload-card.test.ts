@@ -12,7 +12,7 @@ const lastScan = {
 const report: ScanReport = {
   folder: '/srv/inbox', trigger: 'request', started_at: '2026-02-02T10:00:00Z', finished_at: '2026-02-02T10:00:04Z',
   files: [
-    { file: 'Клиника 1 прайс 2024.docx', status: 'ok', format: 'docx', clinic_name: 'Клиника 1', city: null, effective_date: null, positions: 312, normalized: 200, queued: 50, unrecognized: 62, warnings: [] },
+    { file: 'Клиника 1 прайс 2024.docx', status: 'ok', format: 'docx', clinic_name: 'Клиника 1', city: null, effective_date: null, positions: 312, normalized: 200, queued: 50, unrecognized: 62, skipped: 0, warnings: [] },
     { file: 'сломанный.xlsx', status: 'error', code: 'EXTRACT_FAILED', message: 'The workbook is damaged.' },
   ],
   positions: 312, normalized: 200, errors: 1, skipped: [],

@@ -28,6 +28,7 @@ export const FAKE_INGEST_REPORT = {
       normalized: 150,
       queued: 30,
       unrecognized: 20,
+      skipped: 0,
       price_columns: [{ header: 'Цена, тг', role: 'resident' }],
       warnings: ['Строка 17: цена «договорная» пропущена'],
     },

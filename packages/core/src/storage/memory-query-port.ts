@@ -1,0 +1,282 @@
+/**
+ * The in-memory {@link QueryPort}: every position in ingest order plus indexes (by clinic, list,
+ * service, status, normalized name, queue order) and running counts, all updated by
+ * {@link UpdatableQueryPort.apply} with what a write changed. A decision touching k positions costs
+ * O(k · log n) index work; nothing is rebuilt from the whole store.
+ */
+import type {
+  Directory,
+  PositionCounts,
+  PositionQueryFilter,
+  PositionSlice,
+  Slice,
+  StoreChange,
+  UpdatableQueryPort,
+} from './query-port.js';
+import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
+import { insertSorted, mergeAscending, removeSorted } from './sorted-ints.js';
+
+/** What the port starts from: the store's contents, read once. */
+export interface QuerySeed {
+  readonly services: readonly Service[];
+  readonly clinics: readonly Clinic[];
+  readonly priceLists: readonly PriceList[];
+  readonly positions: readonly Position[];
+}
+
+const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 'unrecognized'];
+
+/** The in-memory port, with a synchronous lookup for the adapter that owns it. */
+export interface MemoryQueryPort extends UpdatableQueryPort {
+  /** The position with this id, or `null` (the same record `getPosition` gives, without a promise). */
+  peek(positionId: string): Position | null;
+  /** The positions of one price list, in ingest order (a new array of the shared records). */
+  listOf(priceListId: string): Position[];
+}
+
+/** Creates the port over `seed` (records are shared, not copied). */
+export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
+  const services: Service[] = [];
+  const servicesById = new Map<string, Service>();
+  const clinicsById = new Map<string, Clinic>();
+  const priceListsById = new Map<string, PriceList>();
+  const directory: Directory = { services, servicesById, clinicsById, priceListsById };
+
+  /** Positions by sequence number (ingest order); a replaced position keeps its number. */
+  const positions: Position[] = [];
+  const seqById = new Map<string, number>();
+  const byClinic = new Map<string, number[]>();
+  const byList = new Map<string, number[]>();
+  const byNameNorm = new Map<string, number[]>();
+  const byStatus = new Map<PositionStatus, number[]>(STATUSES.map((s) => [s, []]));
+  /** Normalized positions by service. */
+  const byService = new Map<string, number[]>();
+  /** Queued positions, highest confidence first, ties by ingest order. */
+  const queue: number[] = [];
+  const queueBefore = (a: number, b: number): boolean => {
+    const ca = positions[a]!.confidence;
+    const cb = positions[b]!.confidence;
+    return ca > cb || (ca === cb && a < b);
+  };
+  const total = createCounts();
+  const clinicCounts = new Map<string, MutableCounts>();
+  let revision = 0;
+
+  /** While set, new queued positions are collected here and merged into the queue at once (a bulk add). */
+  let pendingQueue: number[] | null = null;
+  const indexPosition = (seq: number, p: Position): void => {
+    add(byClinic, p.clinic_id, seq);
+    add(byList, p.price_list_id, seq);
+    add(byNameNorm, p.name_norm, seq);
+    insertSorted(byStatus.get(p.status)!, seq);
+    if (p.status === 'normalized' && p.service_id !== null) add(byService, p.service_id, seq);
+    if (p.status === 'queued') {
+      if (pendingQueue) pendingQueue.push(seq);
+      else insertSorted(queue, seq, queueBefore);
+    }
+    count(total, p, 1);
+    count(clinicCountsOf(p.clinic_id), p, 1);
+  };
+  const unindexPosition = (seq: number, p: Position): void => {
+    remove(byClinic, p.clinic_id, seq);
+    remove(byList, p.price_list_id, seq);
+    remove(byNameNorm, p.name_norm, seq);
+    removeSorted(byStatus.get(p.status)!, seq);
+    if (pendingQueue && p.status === 'queued') {
+      const at = pendingQueue.indexOf(seq);
+      if (at >= 0) pendingQueue.splice(at, 1);
+    }
+    if (p.status === 'normalized' && p.service_id !== null) remove(byService, p.service_id, seq);
+    if (p.status === 'queued') removeSorted(queue, seq, queueBefore);
+    count(total, p, -1);
+    count(clinicCountsOf(p.clinic_id), p, -1);
+  };
+  const clinicCountsOf = (clinicId: string): MutableCounts => {
+    let counts = clinicCounts.get(clinicId);
+    if (!counts) clinicCounts.set(clinicId, (counts = createCounts()));
+    return counts;
+  };
+
+  /** Adds a new position or replaces a known one (unknown ids are added only when `addNew`). */
+  const putPosition = (position: Position, addNew: boolean): void => {
+    const seq = seqById.get(position.position_id);
+    if (seq === undefined) {
+      if (!addNew) return;
+      const next = positions.length;
+      positions.push(position);
+      seqById.set(position.position_id, next);
+      indexPosition(next, position);
+      return;
+    }
+    // Unindex while the old record is in place: the queue's order reads its confidence.
+    unindexPosition(seq, positions[seq]!);
+    positions[seq] = position;
+    indexPosition(seq, position);
+  };
+  const putServices = (incoming: readonly Service[]): void => {
+    for (const service of incoming) {
+      const known = servicesById.has(service.service_id);
+      servicesById.set(service.service_id, service);
+      if (known) services[services.findIndex((s) => s.service_id === service.service_id)] = service;
+      else services.push(service);
+    }
+  };
+
+  /**
+   * Adds many positions: one insertion into the queue per position would move the queue's tail each time
+   * (quadratic for a million); instead the new queued ones are sorted and merged in once.
+   */
+  const putMany = (incoming: readonly Position[]): void => {
+    pendingQueue = [];
+    try {
+      for (const position of incoming) putPosition(position, true);
+    } finally {
+      const added = pendingQueue.sort((a, b) => (queueBefore(a, b) ? -1 : queueBefore(b, a) ? 1 : 0));
+      pendingQueue = null;
+      mergeSorted(queue, added, queueBefore);
+    }
+  };
+
+  putServices(seed.services);
+  for (const clinic of seed.clinics) clinicsById.set(clinic.clinic_id, clinic);
+  for (const list of seed.priceLists) priceListsById.set(list.price_list_id, list);
+  putMany(seed.positions);
+
+  /** The candidate sequence numbers for a filter: the narrowest index it names, in ingest order. */
+  const candidatesOf = (filter: PositionQueryFilter): { seqs: readonly number[] | null; exact: boolean } => {
+    const statuses = filter.status === undefined ? null : typeof filter.status === 'string' ? [filter.status] : filter.status;
+    const others = (named: number) =>
+      Object.values(filter).filter((v) => v !== undefined).length === named && filter.method === undefined && filter.name_contains === undefined;
+    if (filter.price_list_id !== undefined) return { seqs: byList.get(filter.price_list_id) ?? [], exact: others(1) };
+    if (filter.service_id !== undefined && statuses?.length === 1 && statuses[0] === 'normalized') {
+      return { seqs: byService.get(filter.service_id) ?? [], exact: others(2) };
+    }
+    if (filter.name_norm !== undefined) return { seqs: byNameNorm.get(filter.name_norm) ?? [], exact: others(1) };
+    if (filter.clinic_id !== undefined) return { seqs: byClinic.get(filter.clinic_id) ?? [], exact: others(1) };
+    if (statuses) return { seqs: mergeAscending(statuses.map((s) => byStatus.get(s) ?? [])), exact: others(1) };
+    return { seqs: null, exact: others(0) };
+  };
+
+  const port: MemoryQueryPort = {
+    listOf: (priceListId) => (byList.get(priceListId) ?? []).map((seq) => positions[seq]!),
+    peek: (positionId) => {
+      const seq = seqById.get(positionId);
+      return seq === undefined ? null : positions[seq]!;
+    },
+    directory: async () => directory,
+    revision: async () => revision,
+    getPosition: async (positionId) => {
+      const seq = seqById.get(positionId);
+      return seq === undefined ? null : positions[seq]!;
+    },
+    findPositions: async (filter = {}, slice = {}) => {
+      const { seqs, exact } = candidatesOf(filter);
+      const offset = slice.offset ?? 0;
+      const end = slice.limit === undefined ? undefined : offset + slice.limit;
+      if (exact) {
+        if (seqs === null) return { items: positions.slice(offset, end), total: positions.length };
+        return { items: seqs.slice(offset, end).map((seq) => positions[seq]!), total: seqs.length };
+      }
+      const matches = matcherOf(filter);
+      const found: Position[] = [];
+      if (seqs === null) for (const p of positions) matches(p) && found.push(p);
+      else for (const seq of seqs) matches(positions[seq]!) && found.push(positions[seq]!);
+      return { items: found.slice(offset, end), total: found.length };
+    },
+    queuePage: async (filter, slice) => {
+      const offset = slice.offset ?? 0;
+      const end = slice.limit === undefined ? undefined : offset + slice.limit;
+      if (filter.clinic_id === undefined) {
+        return { items: queue.slice(offset, end).map((seq) => positions[seq]!), total: queue.length };
+      }
+      const own = queue.filter((seq) => positions[seq]!.clinic_id === filter.clinic_id);
+      return { items: own.slice(offset, end).map((seq) => positions[seq]!), total: own.length };
+    },
+    countPositions: async (filter = {}) =>
+      snapshot(filter.clinic_id === undefined ? total : (clinicCounts.get(filter.clinic_id) ?? createCounts())),
+    eachPosition: (batchSize = 1000) => ({
+      async *[Symbol.asyncIterator]() {
+        for (let start = 0; start < positions.length; start += batchSize) yield positions.slice(start, start + batchSize);
+      },
+    }),
+    apply(change: StoreChange) {
+      revision++;
+      if (change.type === 'services') {
+        putServices(change.services);
+      } else if (change.type === 'positions') {
+        for (const position of change.positions) putPosition(position, false);
+      } else {
+        const { clinic, priceList, positions: added } = change.write;
+        clinicsById.set(clinic.clinic_id, clinic);
+        priceListsById.set(priceList.price_list_id, priceList);
+        putMany(added);
+      }
+    },
+  };
+  return port;
+}
+
+// ---- internal helpers ----
+
+/** Merges the sorted `added` into the sorted `target`, in place, in O(target + added). */
+function mergeSorted(target: number[], added: readonly number[], before: (a: number, b: number) => boolean): void {
+  if (added.length === 0) return;
+  const merged = new Array<number>(target.length + added.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < target.length && j < added.length) merged[k++] = before(added[j]!, target[i]!) ? added[j++]! : target[i++]!;
+  while (i < target.length) merged[k++] = target[i++]!;
+  while (j < added.length) merged[k++] = added[j++]!;
+  target.length = 0;
+  for (const seq of merged) target.push(seq);
+}
+
+interface MutableCounts {
+  total: number;
+  by_status: Record<PositionStatus, number>;
+  by_method: Record<string, number>;
+}
+
+function createCounts(): MutableCounts {
+  return { total: 0, by_status: { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 }, by_method: {} };
+}
+
+function count(counts: MutableCounts, position: Position, delta: 1 | -1): void {
+  counts.total += delta;
+  counts.by_status[position.status] += delta;
+  if (position.method) {
+    const next = (counts.by_method[position.method] ?? 0) + delta;
+    if (next === 0) delete counts.by_method[position.method];
+    else counts.by_method[position.method] = next;
+  }
+}
+
+function snapshot(counts: MutableCounts): PositionCounts {
+  return { total: counts.total, by_status: { ...counts.by_status }, by_method: { ...counts.by_method } };
+}
+
+function add(index: Map<string, number[]>, key: string, seq: number): void {
+  const seqs = index.get(key);
+  if (seqs) insertSorted(seqs, seq);
+  else index.set(key, [seq]);
+}
+
+function remove(index: Map<string, number[]>, key: string, seq: number): void {
+  const seqs = index.get(key);
+  if (!seqs) return;
+  removeSorted(seqs, seq);
+  if (seqs.length === 0) index.delete(key);
+}
+
+function matcherOf(filter: PositionQueryFilter): (p: Position) => boolean {
+  const statuses = filter.status === undefined ? null : typeof filter.status === 'string' ? [filter.status] : filter.status;
+  return (p) =>
+    (filter.clinic_id === undefined || p.clinic_id === filter.clinic_id) &&
+    (filter.service_id === undefined || p.service_id === filter.service_id) &&
+    (filter.price_list_id === undefined || p.price_list_id === filter.price_list_id) &&
+    (statuses === null || statuses.includes(p.status)) &&
+    (filter.method === undefined || p.method === filter.method) &&
+    (filter.name_norm === undefined || p.name_norm === filter.name_norm) &&
+    (filter.name_contains === undefined || p.name_norm.includes(filter.name_contains));
+}

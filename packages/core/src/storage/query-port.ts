@@ -1,0 +1,109 @@
+/**
+ * The query port: every read the catalogue's use cases make (search, comparison, price history and
+ * changes, queue, unmatched, positions paging, statistics, proposals, export rows), as one interface.
+ *
+ * A `Storage` adapter MAY implement it in its own engine (`Storage.queries`, e.g. SQL with indexes);
+ * for adapters that do not, the catalogue keeps the in-memory implementation (memory-query-port.ts),
+ * loaded once at start and then updated by every write with what that write changed (a
+ * {@link StoreChange}), never rebuilt from the whole store. This mirrors unstorage, where a driver may
+ * supply `getItems` and the core falls back when it does not.
+ *
+ * Contract for every implementation:
+ * - Reads see every write the catalogue has completed before the call (read-your-writes).
+ * - Records returned are shared, not copied: callers must not mutate them.
+ * - Positions come in ingest order (the order `savePriceList` stored them) unless a method says otherwise.
+ * - Nothing found is an empty result or `null`, never an error.
+ * - Calls may overlap; none of them writes.
+ */
+import type { Clinic, MatchMethod, Position, PositionStatus, PriceList, Service } from './records.js';
+import type { PriceListWrite } from './storage.js';
+
+/** Which positions a query wants; every given field must match. */
+export interface PositionQueryFilter {
+  readonly clinic_id?: string;
+  readonly service_id?: string;
+  readonly price_list_id?: string;
+  /** One status, or any of several. */
+  readonly status?: PositionStatus | readonly PositionStatus[];
+  readonly method?: MatchMethod;
+  /** Exactly this normalized name (SQL: an index on `name_norm`). */
+  readonly name_norm?: string;
+  /** `name_norm` contains this (already normalized) text (SQL: trigram index). */
+  readonly name_contains?: string;
+}
+
+/** A slice of a result. `limit` omitted: everything from `offset` on. */
+export interface Slice {
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+/** Some positions and how many matched in all (before slicing). */
+export interface PositionSlice {
+  readonly items: readonly Position[];
+  readonly total: number;
+}
+
+/** Counts of positions by status and by match method. */
+export interface PositionCounts {
+  readonly total: number;
+  readonly by_status: Readonly<Record<PositionStatus, number>>;
+  /** Only methods that occur; positions without a method are not counted here. */
+  readonly by_method: Readonly<Record<string, number>>;
+}
+
+/**
+ * The small collections (thousands of records at most), for lookups by id. Implementations may return
+ * live maps that later writes update; callers use them within one request.
+ */
+export interface Directory {
+  /** Services in insertion order. */
+  readonly services: readonly Service[];
+  readonly servicesById: ReadonlyMap<string, Service>;
+  /** Clinics in insertion order. */
+  readonly clinicsById: ReadonlyMap<string, Clinic>;
+  /** Price lists, oldest ingest first. */
+  readonly priceListsById: ReadonlyMap<string, PriceList>;
+}
+
+export interface QueryPort {
+  /** Services, clinics and price lists by id. */
+  directory(): Promise<Directory>;
+  /**
+   * A number that changes whenever anything readable changes; derived results (the proposals) may be
+   * cached while it stays the same. Implementations without one return a new value on every call.
+   */
+  revision(): Promise<number>;
+  /** One position, or `null` when the id is unknown. */
+  getPosition(positionId: string): Promise<Position | null>;
+  /** Positions matching `filter`, in ingest order, sliced; `total` counts all matches. */
+  findPositions(filter?: PositionQueryFilter, slice?: Slice): Promise<PositionSlice>;
+  /**
+   * The verification queue: positions with status `queued` (of one clinic when given), highest
+   * confidence first, ties in ingest order, sliced (SQL: keyset or offset paging on an index of
+   * `(confidence DESC, seq)` filtered by status).
+   */
+  queuePage(filter: { readonly clinic_id?: string }, slice: Slice): Promise<PositionSlice>;
+  /** Counts over all positions, or one clinic's. */
+  countPositions(filter?: { readonly clinic_id?: string }): Promise<PositionCounts>;
+  /**
+   * Every position in ingest order, in batches, for the export: the caller holds one batch at a time, so
+   * an implementation streaming from a cursor keeps memory bounded.
+   */
+  eachPosition(batchSize?: number): AsyncIterable<readonly Position[]>;
+}
+
+/** What one write changed, as the catalogue reports it to an in-memory query port. */
+export type StoreChange =
+  /** An ingested file: its clinic (upserted), list and positions (added or replaced by id). */
+  | { readonly type: 'price-list'; readonly write: PriceListWrite }
+  /** Positions replaced by id (a decision, an undo, a created service); unknown ids are ignored. */
+  | { readonly type: 'positions'; readonly positions: readonly Position[] }
+  /** Services added or replaced by id. */
+  | { readonly type: 'services'; readonly services: readonly Service[] };
+
+/** A query port the catalogue keeps current itself by telling it each change. */
+export interface UpdatableQueryPort extends QueryPort {
+  /** Applies a write's change; costs O(changed records · log n), never O(all positions). */
+  apply(change: StoreChange): void;
+}
