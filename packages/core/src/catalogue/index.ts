@@ -17,3 +17,4 @@ export { startScanSchedule, type ScanSchedule, type ScanScheduleOptions } from '
 export type { FolderAccess, FolderFile } from './folder-access.js';
 export { XLSX_CONTENT_TYPE, CATALOGUE_SHEET, POSITIONS_SHEET, type WorkbookExport } from '../export/index.js';
 export { UNMATCHED_STATUSES, type UnmatchedItem, type UnmatchedQuery, type UnmatchedStatus } from './unmatched.js';
+export { moveStore, MOVED_SETTING_KEYS, type MoveStoreReport, type MoveTarget } from './move-store.js';

@@ -62,8 +62,14 @@ export type PostgresStorageOptions =
 
 /** The PostgreSQL store: the `Storage` contract plus reads done by the database itself. */
 export interface PostgresStorage extends Storage, PostgresQueries {
-  /** The pool the store runs on (for `migrate-store` and diagnostics); do not end it yourself. */
+  /** The pool the store runs on (for diagnostics and tests); do not end it yourself. */
   readonly pool: Pool;
+  /**
+   * Appends logged decisions as they are, oldest first, in one transaction, without applying them (their
+   * positions, synonyms and skipped items are already in place): how `moveStore` carries the undo log
+   * over. A decision id already logged is replaced.
+   */
+  appendDecisionLog(decisions: readonly Decision[]): Promise<void>;
 }
 
 /**
@@ -186,6 +192,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     listDecisions: () => read<Decision>(selectSql(DECISIONS)),
     saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
     revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),
+    appendDecisionLog: (decisions: readonly Decision[]) => transaction((client) => upsert(client, DECISIONS, decisions)),
 
     getSetting: async (key: string) =>
       (await read<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]))[0]?.value ?? null,

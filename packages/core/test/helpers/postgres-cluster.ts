@@ -148,15 +148,15 @@ export async function createTestDatabase(adminUrl: string, prefix = 'test'): Pro
 export async function setupPostgresForVitest(project: {
   provide(key: 'postgres', value: PostgresTestTarget): void;
 }): Promise<() => Promise<void>> {
-  if (process.env.PRICECAT_TEST_POSTGRES === '0') {
-    project.provide('postgres', { skip: 'PRICECAT_TEST_POSTGRES=0 switched the PostgreSQL suites off' });
+  const skip = (reason: string) => {
+    // One line per run, so a skipped PostgreSQL suite is never silent (the describe names repeat it).
+    process.stderr.write(`pricecat tests: the PostgreSQL suites skip: ${reason}\n`);
+    project.provide('postgres', { skip: reason });
     return async () => {};
-  }
+  };
+  if (process.env.PRICECAT_TEST_POSTGRES === '0') return skip('PRICECAT_TEST_POSTGRES=0 switched them off');
   const bin = findPostgresBin();
-  if (!bin) {
-    project.provide('postgres', { skip: postgresMissingReason() });
-    return async () => {};
-  }
+  if (!bin) return skip(postgresMissingReason());
   const cluster = await startPostgresCluster({ bin });
   project.provide('postgres', { url: cluster.url('postgres') });
   return () => cluster.stop();
