@@ -1,6 +1,7 @@
 /**
- * What `pricecat serve` and `pricecat ingest` do once their arguments are parsed: open the lowdb store
- * in the data directory, make sure it has a dictionary, then serve or ingest.
+ * What `pricecat serve` and `pricecat ingest` do once their arguments are parsed: open the store (lowdb
+ * in the data directory, or PostgreSQL with a database URL), make sure it has a dictionary, then serve or
+ * ingest.
  *
  * @module
  */
@@ -8,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
 import { createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
-import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
+import { openStorage, describeStore } from './open-storage.js';
 import { startServer } from './server.js';
 
 /** Where the CLI writes; the tests pass their own. */
@@ -19,12 +20,18 @@ export interface CliIo {
 }
 
 /**
- * Opens the catalogue on `<dataDir>/pricecat.json`. With `dictionaryFile` its services are added (ids are
+ * Opens the catalogue on `<dataDir>/pricecat.json`, or on PostgreSQL when `databaseUrl` is given. With `dictionaryFile` its services are added (ids are
  * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
  * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
  */
-export async function openCatalogue(dataDir: string, dictionaryFile: string | undefined, io?: CliIo): Promise<Catalogue> {
-  const storage = await createLowdbStorageInDir(resolve(dataDir));
+export async function openCatalogue(
+  dataDir: string,
+  dictionaryFile: string | undefined,
+  io?: CliIo,
+  databaseUrl?: string,
+): Promise<Catalogue> {
+  const storage = await openStorage({ dataDir, databaseUrl });
+  io?.err(`pricecat: data in ${describeStore({ dataDir, databaseUrl })}\n`);
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
     services = await loadDictionary(new Uint8Array(await readFile(dictionaryFile)), basename(dictionaryFile));
@@ -48,10 +55,16 @@ export async function openCatalogue(dataDir: string, dictionaryFile: string | un
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
 export async function runServe(
-  options: { readonly port: number; readonly host: string; readonly dataDir: string; readonly dictionary: string | undefined },
+  options: {
+    readonly port: number;
+    readonly host: string;
+    readonly dataDir: string;
+    readonly dictionary: string | undefined;
+    readonly databaseUrl?: string | undefined;
+  },
   io: CliIo,
 ): Promise<void> {
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io, options.databaseUrl);
   const prefix = '/api';
   const running = await startServer({ catalogue, port: options.port, host: options.host, prefix }).catch(async (error: unknown) => {
     await catalogue.close();
@@ -75,12 +88,12 @@ export async function runServe(
 
 /** Ingests one file and prints the report; resolves to the exit code (1 when every file failed). */
 export async function runIngest(
-  options: { readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined },
+  options: { readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined; readonly databaseUrl?: string | undefined },
   io: CliIo,
 ): Promise<number> {
   const bytes = new Uint8Array(await readFile(options.file));
   // No OCR status line here: the report names any PDF page skipped for want of OCR.
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, undefined, options.databaseUrl);
   try {
     const report = await catalogue.ingest({ fileName: basename(options.file), bytes });
     io.out(formatIngestReport(report));
