@@ -1,14 +1,322 @@
 /**
- * Reads the PostgreSQL store answers in SQL (filled in below).
+ * Reads the PostgreSQL store answers in SQL instead of from an in-memory read model: search on
+ * `name_norm` (pg_trgm-indexed `LIKE`), the per-clinic representative price with `percentile_cont`,
+ * statistics as aggregates, and the verification queue with keyset paging. Named after the use cases
+ * (catalogue/search.ts, compare-service.ts, stats.ts, queue.ts), whose semantics they follow, so that a
+ * query port can route those use cases here; the catalogue still composes what is domain logic
+ * (deviations from the median and outliers, position views).
  *
  * @module
  */
+import { PricecatError } from '../errors.js';
+import type { Position, Service } from './records.js';
+import { POSITIONS, SERVICES, selectList, isoTimestamp } from './postgres-tables.js';
+
 /** Runs one read query. */
 export type ReadQuery = <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
 
-/** Reads done by the database. */
-export interface PostgresQueries {}
+/** min / median / max of the representative prices over clinics (catalogue `PriceSummary`). */
+export interface SqlPriceSummary {
+  readonly clinics: number;
+  readonly min: number | null;
+  readonly median: number | null;
+  readonly max: number | null;
+}
 
-export function createPostgresQueries(_read: ReadQuery): PostgresQueries {
-  return {};
+/** One service found by {@link PostgresQueries.searchServices} (catalogue `SearchHit`). */
+export interface SqlSearchHit {
+  readonly service: Service;
+  readonly prices: SqlPriceSummary;
+  readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
+}
+
+/** One clinic's representative price of a service (catalogue `PartnerPrice` before deviations and outliers). */
+export interface SqlPartnerPrice {
+  readonly clinic_id: string;
+  readonly clinic_name: string;
+  readonly city: string | null;
+  readonly price: number;
+  readonly effective_date: string | null;
+  readonly price_list_id: string;
+  readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
+}
+
+/** The SQL half of a service comparison: the partners and the figures over them. */
+export interface SqlServiceComparison {
+  readonly service: Service;
+  readonly price_kind: 'resident' | 'nonresident';
+  readonly median: number | null;
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly clinics: number;
+  /** Cheapest first, then by clinic name. */
+  readonly partners: readonly SqlPartnerPrice[];
+}
+
+/** The figures of `/api/stats` (catalogue `Stats`). */
+export interface SqlStats {
+  readonly services: number;
+  readonly clinics: number;
+  readonly cities: number;
+  readonly price_lists: number;
+  readonly documents: number;
+  readonly last_ingest_at: string | null;
+  readonly positions: number;
+  readonly normalized: number;
+  readonly normalized_share: number;
+  readonly queued: number;
+  readonly unrecognized: number;
+  readonly skipped: number;
+  readonly by_method: Readonly<Record<string, number>>;
+  readonly by_status: Readonly<Record<string, number>>;
+}
+
+/** A page of the verification queue. */
+export interface SqlQueuePage {
+  readonly items: readonly Position[];
+  /** Queued positions in all (with the same clinic filter). */
+  readonly total: number;
+  /** Pass as `after` for the next page; `null` on the last page. */
+  readonly next: string | null;
+}
+
+/** Reads done by the database. */
+export interface PostgresQueries {
+  /**
+   * Services whose `name_norm` contains every word as a word prefix (DESIGN §4 rule 3), those offered by
+   * more clinics first, then names starting with the phrase, then shorter names; at most `limit` (20).
+   * `words` are the query normalised by the caller (`normalizeQuery(q).split(' ')`); none gives `[]`.
+   * With `city`, prices and clinics count only that city's clinics (case-insensitive).
+   */
+  searchServices(query: { readonly words: readonly string[]; readonly city?: string; readonly limit?: number }): Promise<SqlSearchHit[]>;
+  /**
+   * One representative price per clinic for `serviceId` (the median of its matched positions in the
+   * clinic's newest list that prices it, by effective date then ingest time) and the median
+   * (`percentile_cont`), min and max over clinics. NOT_FOUND for an unknown service.
+   */
+  compareService(
+    serviceId: string,
+    options?: { readonly price_kind?: 'resident' | 'nonresident'; readonly city?: string },
+  ): Promise<SqlServiceComparison>;
+  /** The statistics, aggregated by the database on each call (normalized share over every position). */
+  stats(): Promise<SqlStats>;
+  /**
+   * A page of queued positions, most confident first, ties in ingest order, by keyset: `after` is the
+   * `next` of the previous page (a page never repeats or skips a row when others are decided meanwhile).
+   * `limit` 1–500, default 50. INVALID_INPUT for a malformed `after` or limit.
+   */
+  queuePage(query?: { readonly limit?: number; readonly after?: string | null; readonly clinic_id?: string }): Promise<SqlQueuePage>;
+}
+
+/** The reads, on `read`. */
+export function createPostgresQueries(read: ReadQuery): PostgresQueries {
+  return {
+    searchServices: (query) => searchServices(read, query),
+    compareService: (serviceId, options) => compareService(read, serviceId, options),
+    stats: () => stats(read),
+    queuePage: (query) => queuePage(read, query),
+  };
+}
+
+// ---- internal helpers ----
+
+async function searchServices(
+  read: ReadQuery,
+  query: { readonly words: readonly string[]; readonly city?: string; readonly limit?: number },
+): Promise<SqlSearchHit[]> {
+  const words = query.words.filter((word) => word.length > 0);
+  if (words.length === 0) return [];
+  const limit = query.limit ?? 20;
+  const phrase = words.join(' ');
+  const city = query.city ?? null;
+  // `name_norm LIKE '%w%'` can use the trigram index; the word-prefix test then keeps only real matches.
+  const rows = await read<{
+    service: Service;
+    clinics: number;
+    min: number | null;
+    median: number | null;
+    max: number | null;
+    offered: SqlSearchHit['clinics'] | null;
+  }>(
+    `WITH found AS (
+       SELECT s.seq, ${selectList(SERVICES, 's')} FROM services s
+       WHERE s.name_norm LIKE ALL($1::text[]) AND (' ' || s.name_norm) LIKE ALL($2::text[])
+     ),
+     ${representativePrices('price', 'p.service_id IN (SELECT service_id FROM found)', '$3')},
+     summary AS (
+       SELECT service_id, count(*)::int AS clinics, min(price) AS min, max(price) AS max,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median
+       FROM per_clinic GROUP BY service_id
+     ),
+     offered AS (
+       SELECT o.service_id, jsonb_agg(jsonb_build_object('clinic_id', c.clinic_id, 'name', c.name, 'city', c.city) ORDER BY o.first_seq) AS offered
+       FROM (SELECT service_id, clinic_id, min(seq) AS first_seq FROM positions
+             WHERE status = 'normalized' AND service_id IN (SELECT service_id FROM found) GROUP BY service_id, clinic_id) o
+       JOIN clinics c ON c.clinic_id = o.clinic_id
+       WHERE $3::text IS NULL OR lower(c.city) = lower($3::text)
+       GROUP BY o.service_id
+     )
+     SELECT to_jsonb(f) - 'seq' AS service, coalesce(sm.clinics, 0) AS clinics, sm.min, sm.median, sm.max, o.offered
+     FROM found f LEFT JOIN summary sm USING (service_id) LEFT JOIN offered o USING (service_id)
+     ORDER BY coalesce(sm.clinics, 0) DESC, (f.name_norm LIKE $4) DESC, length(f.name_norm), f.seq
+     LIMIT $5`,
+    [words.map((word) => `%${escapeLike(word)}%`), words.map((word) => `% ${escapeLike(word)}%`), city, `${escapeLike(phrase)}%`, limit],
+  );
+  return rows.map((row) => ({
+    service: row.service,
+    prices: { clinics: row.clinics, min: row.min, median: row.median, max: row.max },
+    clinics: row.offered ?? [],
+  }));
+}
+
+async function compareService(
+  read: ReadQuery,
+  serviceId: string,
+  options: { readonly price_kind?: 'resident' | 'nonresident'; readonly city?: string } = {},
+): Promise<SqlServiceComparison> {
+  const [service] = await read<Service>(`SELECT ${selectList(SERVICES)} FROM services WHERE service_id = $1`, [serviceId]);
+  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  const kind = options.price_kind ?? 'resident';
+  const column = kind === 'resident' ? 'price' : 'price_nonresident';
+  const partners = await read<SqlPartnerPrice>(
+    `WITH ${representativePrices(column, 'p.service_id = $1', '$2')}
+     SELECT pc.clinic_id, c.name AS clinic_name, c.city, pc.price, to_char(pl.effective_date, 'YYYY-MM-DD') AS effective_date,
+            pc.price_list_id, pc.positions
+     FROM per_clinic pc JOIN clinics c USING (clinic_id) JOIN price_lists pl USING (price_list_id)
+     ORDER BY pc.price, c.name`,
+    [serviceId, options.city ?? null],
+  );
+  const [figures] = await read<{ median: number | null; min: number | null; max: number | null }>(
+    'SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) AS median, min(x) AS min, max(x) AS max FROM unnest($1::float8[]) AS x',
+    [partners.map((partner) => partner.price)],
+  );
+  return {
+    service,
+    price_kind: kind,
+    median: figures?.median ?? null,
+    min: figures?.min ?? null,
+    max: figures?.max ?? null,
+    clinics: partners.length,
+    // NOTE: by clinic name in JS, as compare-service.ts does (localeCompare), not by the database's collation.
+    partners: partners.sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
+  };
+}
+
+async function stats(read: ReadQuery): Promise<SqlStats> {
+  const [row] = await read<{
+    services: number;
+    clinics: number;
+    cities: number;
+    price_lists: number;
+    last_ingest_at: string | null;
+    by_status: Record<string, number> | null;
+    by_method: Record<string, number> | null;
+  }>(
+    `SELECT
+       (SELECT count(*)::int FROM services) AS services,
+       (SELECT count(*)::int FROM clinics) AS clinics,
+       (SELECT count(DISTINCT lower(btrim(city)))::int FROM clinics WHERE btrim(coalesce(city, '')) <> '') AS cities,
+       (SELECT count(*)::int FROM price_lists) AS price_lists,
+       (SELECT ${isoTimestamp('max(ingested_at)')} FROM price_lists) AS last_ingest_at,
+       (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*)::int AS n FROM positions GROUP BY status) s) AS by_status,
+       (SELECT jsonb_object_agg(method, n) FROM (SELECT method, count(*)::int AS n FROM positions WHERE method IS NOT NULL GROUP BY method) m) AS by_method`,
+  );
+  const byStatus: Record<string, number> = { normalized: 0, queued: 0, skipped: 0, unrecognized: 0, ...(row?.by_status ?? {}) };
+  const positions = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  const normalized = byStatus.normalized ?? 0;
+  return {
+    services: row?.services ?? 0,
+    clinics: row?.clinics ?? 0,
+    cities: row?.cities ?? 0,
+    price_lists: row?.price_lists ?? 0,
+    documents: row?.price_lists ?? 0,
+    last_ingest_at: row?.last_ingest_at ?? null,
+    positions,
+    normalized,
+    // DESIGN §4 rule 5: over all extracted positions, every version.
+    normalized_share: positions === 0 ? 0 : Math.round((normalized / positions) * 10000) / 10000,
+    queued: byStatus.queued ?? 0,
+    unrecognized: byStatus.unrecognized ?? 0,
+    skipped: byStatus.skipped ?? 0,
+    by_method: row?.by_method ?? {},
+    by_status: byStatus,
+  };
+}
+
+async function queuePage(
+  read: ReadQuery,
+  query: { readonly limit?: number; readonly after?: string | null; readonly clinic_id?: string } = {},
+): Promise<SqlQueuePage> {
+  const limit = query.limit ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+    throw new PricecatError('INVALID_INPUT', `limit must be an integer from 1 to 500; got ${limit}`);
+  }
+  const after = query.after ? decodeCursor(query.after) : null;
+  const clinic = query.clinic_id ?? null;
+  // Row comparison on (-confidence, seq) walks the partial index positions_queue (confidence DESC, seq).
+  const rows = await read<Position & { cursor_confidence: number; cursor_seq: string }>(
+    `SELECT ${selectList(POSITIONS)}, confidence AS cursor_confidence, seq::text AS cursor_seq
+     FROM positions
+     WHERE status = 'queued' AND ($1::text IS NULL OR clinic_id = $1)
+       AND ($2::float8 IS NULL OR confidence < $2 OR (confidence = $2 AND seq > $3::bigint))
+     ORDER BY confidence DESC, seq
+     LIMIT $4`,
+    [clinic, after?.confidence ?? null, after?.seq ?? '0', limit + 1],
+  );
+  const [count] = await read<{ total: number }>(
+    `SELECT count(*)::int AS total FROM positions WHERE status = 'queued' AND ($1::text IS NULL OR clinic_id = $1)`,
+    [clinic],
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ cursor_confidence: _confidence, cursor_seq: _seq, ...position }) => position as Position),
+    total: count?.total ?? 0,
+    next: rows.length > limit && last ? encodeCursor(last.cursor_confidence, last.cursor_seq) : null,
+  };
+}
+
+/**
+ * CTEs `matched` and `per_clinic(service_id, clinic_id, price_list_id, price, positions)`: per service and
+ * clinic, the newest list pricing the service (effective date, unknown = ingest date; then ingest time;
+ * catalogue `comparePriceListAge`) and the median of its matched positions' `column`, rounded to tiyn.
+ * `cityParam` names a text parameter: null for every city.
+ */
+function representativePrices(column: 'price' | 'price_nonresident', serviceFilter: string, cityParam: string): string {
+  return `matched AS (
+       SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id, p.position_id, p.raw_name, p.${column} AS price,
+              coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) AS age_date, pl.ingested_at
+       FROM positions p JOIN price_lists pl USING (price_list_id) JOIN clinics c ON c.clinic_id = p.clinic_id
+       WHERE p.status = 'normalized' AND p.${column} IS NOT NULL AND ${serviceFilter}
+         AND (${cityParam}::text IS NULL OR lower(c.city) = lower(${cityParam}::text))
+     ),
+     newest AS (
+       SELECT DISTINCT ON (service_id, clinic_id) service_id, clinic_id, price_list_id
+       FROM matched ORDER BY service_id, clinic_id, age_date DESC, ingested_at DESC
+     ),
+     per_clinic AS (
+       SELECT m.service_id, m.clinic_id, m.price_list_id,
+              round((percentile_cont(0.5) WITHIN GROUP (ORDER BY m.price))::numeric, 2)::float8 AS price,
+              jsonb_agg(jsonb_build_object('position_id', m.position_id, 'raw_name', m.raw_name, 'price', m.price) ORDER BY m.seq) AS positions
+       FROM matched m JOIN newest n USING (service_id, clinic_id, price_list_id)
+       GROUP BY m.service_id, m.clinic_id, m.price_list_id
+     )`;
+}
+
+function encodeCursor(confidence: number, seq: string): string {
+  return Buffer.from(JSON.stringify([confidence, seq])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { confidence: number; seq: string } {
+  try {
+    const [confidence, seq] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [unknown, unknown];
+    if (typeof confidence === 'number' && typeof seq === 'string' && /^\d+$/.test(seq)) return { confidence, seq };
+  } catch {
+    // Reported below.
+  }
+  throw new PricecatError('INVALID_INPUT', `"${cursor}" is not a queue cursor; pass the "next" of the previous page, or none for the first page.`);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
