@@ -14,7 +14,7 @@
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import { PricecatError } from '../errors.js';
-import { migratePostgres } from './postgres-migrations.js';
+import { MIGRATION_LOCK_KEY, migratePostgres } from './postgres-migrations.js';
 import {
   CLINICS,
   DECISIONS,
@@ -99,7 +99,19 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
   try {
     const client = await pool.connect();
     try {
-      if (options.schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(options.schema)}`);
+      if (options.schema !== undefined) {
+        // NOTE: CREATE SCHEMA IF NOT EXISTS is not safe against itself (two stores opening at once can both
+        // miss the schema and one fails on the unique name), so it runs under the migration lock.
+        try {
+          await client.query('BEGIN');
+          await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(options.schema)}`);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }
       await migratePostgres(client);
     } finally {
       client.release();
