@@ -85,6 +85,26 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('streams positions from a cursor in batches, and gives the connection back when the reader stops early', async () => {
+    const store = await open();
+    try {
+      const positions = Array.from({ length: 2500 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { status: i % 2 ? 'queued' : 'normalized' }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', positions));
+      const batches: Position[][] = [];
+      for await (const batch of store.streamPositions(undefined, 1000)) batches.push(batch);
+      expect(batches.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
+      expect(batches.flat()).toEqual(positions);
+      const queued: string[] = [];
+      for await (const batch of store.streamPositions({ status: 'queued' }, 100)) queued.push(...batch.map((p) => p.position_id));
+      expect(queued).toHaveLength(1250);
+      for await (const _batch of store.streamPositions(undefined, 10)) break;
+      expect(store.pool.idleCount).toBe(store.pool.totalCount);
+      expect(await store.getPosition('p-7')).toEqual(positions[7]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a database migrated by a newer pricecat, naming the versions', async () => {
     const store = await open();
     await store.pool.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");

@@ -70,6 +70,12 @@ export interface PostgresStorage extends Storage, PostgresQueries {
    * over. A decision id already logged is replaced.
    */
   appendDecisionLog(decisions: readonly Decision[]): Promise<void>;
+  /**
+   * Positions matching `filter` in ingest order, `batchSize` (1 000) at a time, from a server-side cursor in
+   * one read-only snapshot: an export of a million positions holds one batch in memory, not the store.
+   * Stopping early (`break`) closes the cursor and returns the connection.
+   */
+  streamPositions(filter?: PositionFilter, batchSize?: number): AsyncIterable<Position[]>;
 }
 
 /**
@@ -205,6 +211,10 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
     revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),
     appendDecisionLog: (decisions: readonly Decision[]) => transaction((client) => upsert(client, DECISIONS, decisions)),
+    streamPositions: (filter?: PositionFilter, batchSize = 1000) => {
+      guard();
+      return streamPositions(pool, filter, batchSize, where);
+    },
 
     getSetting: async (key: string) =>
       (await read<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]))[0]?.value ?? null,
@@ -227,6 +237,36 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 }
 
 // ---- internal helpers ----
+
+/** The generator behind `streamPositions`: a cursor in a REPEATABLE READ, read-only transaction. */
+async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string): AsyncGenerator<Position[]> {
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new PricecatError('INVALID_INPUT', `batchSize must be a positive integer; got ${batchSize}`);
+  const { where: condition, params } = positionWhere(filter);
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw storageError(error, where);
+  }
+  let finished = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(`DECLARE positions_stream NO SCROLL CURSOR FOR ${selectSql(POSITIONS, condition)}`, params);
+    for (;;) {
+      const { rows } = await client.query<Position>(`FETCH ${batchSize} FROM positions_stream`);
+      if (rows.length === 0) break;
+      yield rows;
+    }
+    await client.query('COMMIT');
+    finished = true;
+  } catch (error) {
+    throw storageError(error, where);
+  } finally {
+    // Also reached when the consumer stops early: the transaction (and its cursor) must not outlive it.
+    if (!finished) await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  }
+}
 
 /** Upserts records by the table's key, in batches, in order. */
 async function upsert(client: PoolClient, spec: TableSpec, records: readonly object[]): Promise<void> {
