@@ -101,10 +101,15 @@ CREATE TABLE positions (
 CREATE INDEX positions_seq ON positions (seq);
 CREATE INDEX positions_clinic ON positions (clinic_id, seq);
 CREATE INDEX positions_price_list ON positions (price_list_id, seq);
-CREATE INDEX positions_service ON positions (service_id, clinic_id) WHERE service_id IS NOT NULL;
+CREATE INDEX positions_service ON positions (service_id, seq) WHERE service_id IS NOT NULL;
+-- Comparison and search: a service's normalized positions per clinic with their prices, from the index alone.
+CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLUDE (price, price_nonresident, price_list_id)
+  WHERE status = 'normalized';
 CREATE INDEX positions_status ON positions (status, seq);
--- The verification queue: most confident first, then file order (keyset paging on this order).
-CREATE INDEX positions_queue ON positions (confidence DESC, seq) WHERE status = 'queued';
+-- The verification queue: most confident first, then file order. Keyed on (-confidence, seq), both
+-- ascending, so a keyset page is one index range: ((-confidence), seq) > (-last_confidence, last_seq).
+CREATE INDEX positions_queue ON positions ((-confidence), seq) WHERE status = 'queued';
+CREATE INDEX positions_queue_clinic ON positions (clinic_id, (-confidence), seq) WHERE status = 'queued';
 CREATE INDEX positions_name_norm ON positions (name_norm);
 CREATE INDEX positions_name_norm_trgm ON positions USING gin (name_norm gin_trgm_ops);
 

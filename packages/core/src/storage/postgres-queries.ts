@@ -129,7 +129,8 @@ async function searchServices(
   const limit = query.limit ?? 20;
   const phrase = words.join(' ');
   const city = query.city ?? null;
-  // `name_norm LIKE '%w%'` can use the trigram index; the word-prefix test then keeps only real matches.
+  // `name_norm LIKE '%w%'` can use the trigram index; the word-prefix test then keeps only real matches. Clinics
+  // are counted for every service found (the ranking needs them); prices and clinic lists only for the page.
   const rows = await read<{
     service: Service;
     clinics: number;
@@ -142,24 +143,35 @@ async function searchServices(
        SELECT s.seq, ${selectList(SERVICES, 's')} FROM services s
        WHERE s.name_norm LIKE ALL($1::text[]) AND (' ' || s.name_norm) LIKE ALL($2::text[])
      ),
-     ${representativePrices('price', 'p.service_id IN (SELECT service_id FROM found)', '$3')},
+     counted AS (
+       SELECT p.service_id, count(DISTINCT p.clinic_id)::int AS clinics
+       FROM positions p JOIN clinics c ON c.clinic_id = p.clinic_id
+       WHERE p.status = 'normalized' AND p.price IS NOT NULL AND p.service_id IN (SELECT service_id FROM found)
+         AND ($3::text IS NULL OR lower(c.city) = lower($3::text))
+       GROUP BY p.service_id
+     ),
+     top AS (
+       SELECT f.*, coalesce(ct.clinics, 0) AS clinics, (f.name_norm LIKE $4) AS starts
+       FROM found f LEFT JOIN counted ct USING (service_id)
+       ORDER BY clinics DESC, starts DESC, length(f.name_norm), f.seq
+       LIMIT $5
+     ),
+     ${representativePrices('price', 'p.service_id IN (SELECT service_id FROM top)', '$3')},
      summary AS (
-       SELECT service_id, count(*)::int AS clinics, min(price) AS min, max(price) AS max,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median
+       SELECT service_id, min(price) AS min, max(price) AS max, percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median
        FROM per_clinic GROUP BY service_id
      ),
      offered AS (
        SELECT o.service_id, jsonb_agg(jsonb_build_object('clinic_id', c.clinic_id, 'name', c.name, 'city', c.city) ORDER BY o.first_seq) AS offered
        FROM (SELECT service_id, clinic_id, min(seq) AS first_seq FROM positions
-             WHERE status = 'normalized' AND service_id IN (SELECT service_id FROM found) GROUP BY service_id, clinic_id) o
+             WHERE status = 'normalized' AND service_id IN (SELECT service_id FROM top) GROUP BY service_id, clinic_id) o
        JOIN clinics c ON c.clinic_id = o.clinic_id
        WHERE $3::text IS NULL OR lower(c.city) = lower($3::text)
        GROUP BY o.service_id
      )
-     SELECT to_jsonb(f) - 'seq' AS service, coalesce(sm.clinics, 0) AS clinics, sm.min, sm.median, sm.max, o.offered
-     FROM found f LEFT JOIN summary sm USING (service_id) LEFT JOIN offered o USING (service_id)
-     ORDER BY coalesce(sm.clinics, 0) DESC, (f.name_norm LIKE $4) DESC, length(f.name_norm), f.seq
-     LIMIT $5`,
+     SELECT to_jsonb(t) - 'seq' - 'clinics' - 'starts' AS service, t.clinics, sm.min, sm.median, sm.max, o.offered
+     FROM top t LEFT JOIN summary sm USING (service_id) LEFT JOIN offered o USING (service_id)
+     ORDER BY t.clinics DESC, t.starts DESC, length(t.name_norm), t.seq`,
     [words.map((word) => `%${escapeLike(word)}%`), words.map((word) => `% ${escapeLike(word)}%`), city, `${escapeLike(phrase)}%`, limit],
   );
   return rows.map((row) => ({
@@ -174,22 +186,23 @@ async function compareService(
   serviceId: string,
   options: { readonly price_kind?: 'resident' | 'nonresident'; readonly city?: string } = {},
 ): Promise<SqlServiceComparison> {
-  const [service] = await read<Service>(`SELECT ${selectList(SERVICES)} FROM services WHERE service_id = $1`, [serviceId]);
-  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
   const kind = options.price_kind ?? 'resident';
   const column = kind === 'resident' ? 'price' : 'price_nonresident';
-  const partners = await read<SqlPartnerPrice>(
-    `WITH ${representativePrices(column, 'p.service_id = $1', '$2')}
-     SELECT pc.clinic_id, c.name AS clinic_name, c.city, pc.price, to_char(pl.effective_date, 'YYYY-MM-DD') AS effective_date,
-            pc.price_list_id, pc.positions
-     FROM per_clinic pc JOIN clinics c USING (clinic_id) JOIN price_lists pl USING (price_list_id)
-     ORDER BY pc.price, c.name`,
-    [serviceId, options.city ?? null],
-  );
-  const [figures] = await read<{ median: number | null; min: number | null; max: number | null }>(
-    'SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) AS median, min(x) AS min, max(x) AS max FROM unnest($1::float8[]) AS x',
-    [partners.map((partner) => partner.price)],
-  );
+  const [[service], partners] = await Promise.all([
+    read<Service>(`SELECT ${selectList(SERVICES)} FROM services WHERE service_id = $1`, [serviceId]),
+    read<SqlPartnerPrice & { median: number | null; min: number | null; max: number | null }>(
+      `WITH ${representativePrices(column, 'p.service_id = $1', '$2')},
+       figures AS (
+         SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median, min(price) AS min, max(price) AS max FROM per_clinic
+       )
+       SELECT pc.clinic_id, c.name AS clinic_name, c.city, pc.price, to_char(pl.effective_date, 'YYYY-MM-DD') AS effective_date,
+              pc.price_list_id, pc.positions, f.median, f.min, f.max
+       FROM per_clinic pc JOIN clinics c USING (clinic_id) JOIN price_lists pl USING (price_list_id) CROSS JOIN figures f`,
+      [serviceId, options.city ?? null],
+    ),
+  ]);
+  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  const figures = partners[0];
   return {
     service,
     price_kind: kind,
@@ -198,7 +211,9 @@ async function compareService(
     max: figures?.max ?? null,
     clinics: partners.length,
     // NOTE: by clinic name in JS, as compare-service.ts does (localeCompare), not by the database's collation.
-    partners: partners.sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
+    partners: partners
+      .map(({ median: _median, min: _min, max: _max, ...partner }) => partner)
+      .sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
   };
 }
 
@@ -209,8 +224,7 @@ async function stats(read: ReadQuery): Promise<SqlStats> {
     cities: number;
     price_lists: number;
     last_ingest_at: string | null;
-    by_status: Record<string, number> | null;
-    by_method: Record<string, number> | null;
+    groups: [status: string, method: string | null, count: number][] | null;
   }>(
     `SELECT
        (SELECT count(*)::int FROM services) AS services,
@@ -218,10 +232,16 @@ async function stats(read: ReadQuery): Promise<SqlStats> {
        (SELECT count(DISTINCT lower(btrim(city)))::int FROM clinics WHERE btrim(coalesce(city, '')) <> '') AS cities,
        (SELECT count(*)::int FROM price_lists) AS price_lists,
        (SELECT ${isoTimestamp('max(ingested_at)')} FROM price_lists) AS last_ingest_at,
-       (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*)::int AS n FROM positions GROUP BY status) s) AS by_status,
-       (SELECT jsonb_object_agg(method, n) FROM (SELECT method, count(*)::int AS n FROM positions WHERE method IS NOT NULL GROUP BY method) m) AS by_method`,
+       (SELECT jsonb_agg(jsonb_build_array(status, method, n)) FROM
+          (SELECT status, method, count(*)::int AS n FROM positions GROUP BY status, method) g) AS groups`,
   );
-  const byStatus: Record<string, number> = { normalized: 0, queued: 0, skipped: 0, unrecognized: 0, ...(row?.by_status ?? {}) };
+  // One scan of positions, grouped by (status, method), gives both breakdowns.
+  const byStatus: Record<string, number> = { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 };
+  const byMethod: Record<string, number> = {};
+  for (const [status, method, count] of row?.groups ?? []) {
+    byStatus[status] = (byStatus[status] ?? 0) + count;
+    if (method !== null) byMethod[method] = (byMethod[method] ?? 0) + count;
+  }
   const positions = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
   const normalized = byStatus.normalized ?? 0;
   return {
@@ -238,7 +258,7 @@ async function stats(read: ReadQuery): Promise<SqlStats> {
     queued: byStatus.queued ?? 0,
     unrecognized: byStatus.unrecognized ?? 0,
     skipped: byStatus.skipped ?? 0,
-    by_method: row?.by_method ?? {},
+    by_method: byMethod,
     by_status: byStatus,
   };
 }
@@ -252,20 +272,21 @@ async function queuePage(
     throw new PricecatError('INVALID_INPUT', `limit must be an integer from 1 to 500; got ${limit}`);
   }
   const after = query.after ? decodeCursor(query.after) : null;
-  const clinic = query.clinic_id ?? null;
-  // Row comparison on (-confidence, seq) walks the partial index positions_queue (confidence DESC, seq).
+  const params: unknown[] = [];
+  const clinicClause = query.clinic_id === undefined ? '' : ` AND clinic_id = $${params.push(query.clinic_id)}`;
+  // The row comparison is one range of the index positions_queue ((-confidence), seq): deep pages cost no more.
+  const afterClause = after ? ` AND ((-confidence), seq) > ($${params.push(-after.confidence)}::float8, $${params.push(after.seq)}::bigint)` : '';
   const rows = await read<Position & { cursor_confidence: number; cursor_seq: string }>(
     `SELECT ${selectList(POSITIONS)}, confidence AS cursor_confidence, seq::text AS cursor_seq
      FROM positions
-     WHERE status = 'queued' AND ($1::text IS NULL OR clinic_id = $1)
-       AND ($2::float8 IS NULL OR confidence < $2 OR (confidence = $2 AND seq > $3::bigint))
-     ORDER BY confidence DESC, seq
-     LIMIT $4`,
-    [clinic, after?.confidence ?? null, after?.seq ?? '0', limit + 1],
+     WHERE status = 'queued'${clinicClause}${afterClause}
+     ORDER BY (-confidence), seq
+     LIMIT ${limit + 1}`,
+    params,
   );
   const [count] = await read<{ total: number }>(
-    `SELECT count(*)::int AS total FROM positions WHERE status = 'queued' AND ($1::text IS NULL OR clinic_id = $1)`,
-    [clinic],
+    `SELECT count(*)::int AS total FROM positions WHERE status = 'queued'${query.clinic_id === undefined ? '' : ' AND clinic_id = $1'}`,
+    query.clinic_id === undefined ? [] : [query.clinic_id],
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
