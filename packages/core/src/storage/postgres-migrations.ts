@@ -159,6 +159,53 @@ CREATE TABLE settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'position counters for the statistics',
+    // Statistics would otherwise scan every position on each call (0.2 s at 200k). Statement-level triggers
+    // keep one count per (status, method); each applies its deltas in one upsert in key order, so two
+    // transactions never lock the same counters in opposite orders (no deadlock between decide and undo).
+    sql: `
+CREATE TABLE position_counts (
+  status text NOT NULL,
+  method text NOT NULL,  -- '' for positions without a method
+  n      bigint NOT NULL,
+  PRIMARY KEY (status, method)
+);
+INSERT INTO position_counts (status, method, n)
+  SELECT status, coalesce(method, ''), count(*) FROM positions GROUP BY 1, 2;
+
+CREATE FUNCTION position_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO position_counts AS pc (status, method, n)
+      SELECT status, coalesce(method, ''), count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (status, method) DO UPDATE SET n = pc.n + EXCLUDED.n;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO position_counts AS pc (status, method, n)
+      SELECT status, method, sum(delta) FROM (
+        SELECT status, coalesce(method, '') AS method, -1 AS delta FROM old_rows
+        UNION ALL
+        SELECT status, coalesce(method, ''), 1 FROM new_rows
+      ) AS changes
+      GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
+      ON CONFLICT (status, method) DO UPDATE SET n = pc.n + EXCLUDED.n;
+  ELSE
+    INSERT INTO position_counts AS pc (status, method, n)
+      SELECT status, coalesce(method, ''), -count(*) FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (status, method) DO UPDATE SET n = pc.n + EXCLUDED.n;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER position_counts_insert AFTER INSERT ON positions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION position_counts_apply();
+CREATE TRIGGER position_counts_update AFTER UPDATE ON positions
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION position_counts_apply();
+CREATE TRIGGER position_counts_delete AFTER DELETE ON positions
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION position_counts_apply();
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

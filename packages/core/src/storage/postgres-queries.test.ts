@@ -44,6 +44,17 @@ describe.skipIf(!target.url)(`storage: postgres reads in SQL agree with the cata
     expect(await store.stats()).toEqual(await catalogue.stats());
   });
 
+  it('keeps the statistics right through decisions and their undo', async () => {
+    const [first, second] = (await catalogue.queue({ limit: 2 })).items;
+    await catalogue.skipPosition({ position_id: first!.position.position_id });
+    await catalogue.matchPosition({ position_id: second!.position.position_id, apply_to_identical: false });
+    expect(await store.stats()).toEqual(await catalogue.stats());
+    await catalogue.undoDecision();
+    await catalogue.undoDecision();
+    expect(await store.stats()).toEqual(await catalogue.stats());
+    expect((await store.stats()).skipped).toBe(0);
+  });
+
   it('finds the services the catalogue finds, in its order, with the same prices and clinics', async () => {
     for (const q of ['прием терапевта', 'ТЕРАПЕВТ', 'магн', 'узи почек']) {
       const words = normalizeQuery(q).split(' ');

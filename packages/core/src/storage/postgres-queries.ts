@@ -98,7 +98,10 @@ export interface PostgresQueries {
     serviceId: string,
     options?: { readonly price_kind?: 'resident' | 'nonresident'; readonly city?: string },
   ): Promise<SqlServiceComparison>;
-  /** The statistics, aggregated by the database on each call (normalized share over every position). */
+  /**
+   * The statistics of `/api/stats`, from counters the database keeps per (status, method) as positions change
+   * (migration 2), so a call costs the same at a million positions; the normalized share is over every position.
+   */
   stats(): Promise<SqlStats>;
   /**
    * A page of queued positions, most confident first, ties in ingest order, by keyset: `after` is the
@@ -232,10 +235,9 @@ async function stats(read: ReadQuery): Promise<SqlStats> {
        (SELECT count(DISTINCT lower(btrim(city)))::int FROM clinics WHERE btrim(coalesce(city, '')) <> '') AS cities,
        (SELECT count(*)::int FROM price_lists) AS price_lists,
        (SELECT ${isoTimestamp('max(ingested_at)')} FROM price_lists) AS last_ingest_at,
-       (SELECT jsonb_agg(jsonb_build_array(status, method, n)) FROM
-          (SELECT status, method, count(*)::int AS n FROM positions GROUP BY status, method) g) AS groups`,
+       (SELECT jsonb_agg(jsonb_build_array(status, nullif(method, ''), n)) FROM position_counts WHERE n <> 0) AS groups`,
   );
-  // One scan of positions, grouped by (status, method), gives both breakdowns.
+  // position_counts (kept by triggers, migration 2) holds one count per (status, method): both breakdowns.
   const byStatus: Record<string, number> = { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 };
   const byMethod: Record<string, number> = {};
   for (const [status, method, count] of row?.groups ?? []) {

@@ -70,6 +70,25 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('decides and undoes at once on two servers without deadlock, the statistics counting every change', async () => {
+    const [first, second] = await Promise.all([open(), open()]);
+    try {
+      const queued = Array.from({ length: 40 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${i}` }));
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      await Promise.all(
+        queued.map((p, i) =>
+          i % 2
+            ? first.saveDecision({ decision: skip(`d-${i}`, p), positions: [{ ...p, status: 'skipped' }] })
+            : second.saveDecision({ decision: match(`d-${i}`, p, 's-1'), positions: [matched(p, 's-1')] }),
+        ),
+      );
+      await Promise.all(queued.slice(0, 20).map((_, i) => (i % 3 ? first : second).revertDecision(`d-${i}`)));
+      expect(await first.stats()).toMatchObject({ positions: 40, queued: 20, skipped: 10, normalized: 10, by_method: { manual: 10 } });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
   it('keeps every position of price lists written at once by two servers', async () => {
     const [first, second] = await Promise.all([open(), open()]);
     try {
