@@ -103,7 +103,7 @@ CREATE INDEX positions_clinic ON positions (clinic_id, seq);
 CREATE INDEX positions_price_list ON positions (price_list_id, seq);
 CREATE INDEX positions_service ON positions (service_id, seq) WHERE service_id IS NOT NULL;
 -- Comparison and search: a service's normalized positions per clinic with their prices, from the index alone.
-CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLUDE (price, price_nonresident, price_list_id)
+CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLUDE (price, price_nonresident, price_list_id, seq)
   WHERE status = 'normalized';
 CREATE INDEX positions_status ON positions (status, seq);
 -- The verification queue: most confident first, then file order. Keyed on (-confidence, seq), both

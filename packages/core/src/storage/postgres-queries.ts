@@ -159,7 +159,7 @@ async function searchServices(
        ORDER BY clinics DESC, starts DESC, length(f.name_norm), f.seq
        LIMIT $5
      ),
-     ${representativePrices('price', 'p.service_id IN (SELECT service_id FROM top)', '$3')},
+     ${representativePrices('price', 'p.service_id IN (SELECT service_id FROM top)', '$3', false)},
      summary AS (
        SELECT service_id, min(price) AS min, max(price) AS max, percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median
        FROM per_clinic GROUP BY service_id
@@ -305,9 +305,20 @@ async function queuePage(
  * catalogue `comparePriceListAge`) and the median of its matched positions' `column`, rounded to tiyn.
  * `cityParam` names a text parameter: null for every city.
  */
-function representativePrices(column: 'price' | 'price_nonresident', serviceFilter: string, cityParam: string): string {
+function representativePrices(
+  column: 'price' | 'price_nonresident',
+  serviceFilter: string,
+  cityParam: string,
+  withPositions = true,
+): string {
+  // Without the positions' names the rows come from the covering index positions_service_prices alone.
+  const names = withPositions ? 'p.position_id, p.raw_name, ' : '';
+  const positions = withPositions
+    ? `,
+              jsonb_agg(jsonb_build_object('position_id', m.position_id, 'raw_name', m.raw_name, 'price', m.price) ORDER BY m.seq) AS positions`
+    : '';
   return `matched AS (
-       SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id, p.position_id, p.raw_name, p.${column} AS price,
+       SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id, ${names}p.${column} AS price,
               coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) AS age_date, pl.ingested_at
        FROM positions p JOIN price_lists pl USING (price_list_id) JOIN clinics c ON c.clinic_id = p.clinic_id
        WHERE p.status = 'normalized' AND p.${column} IS NOT NULL AND ${serviceFilter}
@@ -319,8 +330,7 @@ function representativePrices(column: 'price' | 'price_nonresident', serviceFilt
      ),
      per_clinic AS (
        SELECT m.service_id, m.clinic_id, m.price_list_id,
-              round((percentile_cont(0.5) WITHIN GROUP (ORDER BY m.price))::numeric, 2)::float8 AS price,
-              jsonb_agg(jsonb_build_object('position_id', m.position_id, 'raw_name', m.raw_name, 'price', m.price) ORDER BY m.seq) AS positions
+              round((percentile_cont(0.5) WITHIN GROUP (ORDER BY m.price))::numeric, 2)::float8 AS price${positions}
        FROM matched m JOIN newest n USING (service_id, clinic_id, price_list_id)
        GROUP BY m.service_id, m.clinic_id, m.price_list_id
      )`;
