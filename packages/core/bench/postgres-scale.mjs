@@ -128,9 +128,19 @@ try {
   console.log(`queuePage (50, keyset): ${await timed(60, async () => {
     after = (await store.queuePage({ limit: 50, after })).next;
   })}`);
+  if (total <= 300_000) {
+    started = performance.now();
+    const all = await store.listPositions();
+    console.log(`listPositions() of ${all.length}: ${((performance.now() - started) / 1000).toFixed(1)} s (what an in-memory read model loads at start)`);
+  }
   started = performance.now();
-  const all = await store.listPositions();
-  console.log(`listPositions() of ${all.length}: ${((performance.now() - started) / 1000).toFixed(1)} s (what an in-memory read model loads at start)`);
+  let streamed = 0;
+  let peak = process.memoryUsage().rss;
+  for await (const batch of store.streamPositions(undefined, 2000)) {
+    streamed += batch.length;
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  console.log(`streamPositions() of ${streamed}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MiB`);
   console.log(`RSS at the end: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
   await store.close();
 } finally {

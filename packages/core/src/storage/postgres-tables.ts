@@ -7,6 +7,8 @@
  * @module
  */
 
+import type { PoolClient } from 'pg';
+
 /** A column of a record: its name (the record's field) and its SQL type. */
 type Column = readonly [name: string, type: 'text' | 'double precision' | 'integer' | 'jsonb' | 'timestamptz' | 'date'];
 
@@ -203,6 +205,27 @@ export function latestByKey<T>(records: readonly T[], keyOf: (record: T) => stri
   const batches: T[][] = [];
   for (let start = 0; start < unique.length; start += size) batches.push(unique.slice(start, start + size));
   return batches;
+}
+
+/** Upserts records by the table's key, in batches, in order. */
+export async function upsert(client: PoolClient, spec: TableSpec, records: readonly object[]): Promise<void> {
+  const key = spec.key;
+  if (key === null) throw new Error(`upsert: ${spec.table} has no key`);
+  for (const batch of latestByKey(records, (record) => String((record as Record<string, unknown>)[key]))) {
+    await client.query(upsertSql(spec), [toJsonParam(batch)]);
+  }
+}
+
+/** Appends records to a table without a key, in order. */
+export async function append(client: PoolClient, spec: TableSpec, records: readonly object[]): Promise<void> {
+  for (let start = 0; start < records.length; start += 2000) {
+    await client.query(upsertSql(spec), [toJsonParam(records.slice(start, start + 2000))]);
+  }
+}
+
+/** `text` without NUL characters (see {@link toJsonParam}). */
+export function stripNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 // ---- internal helpers ----

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresTarget } from '../../test/helpers/postgres-cluster.js';
 import { createPostgresStorage, type PostgresStorage } from './postgres.js';
 import { PricecatError } from '../errors.js';
