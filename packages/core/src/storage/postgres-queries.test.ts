@@ -89,6 +89,12 @@ describe.skipIf(!target.url)(`storage: postgres reads in SQL agree with the cata
       after = page.next;
     } while (after);
     expect(seen).toEqual(expected);
+    const clinicId = (await catalogue.queue({ limit: 1 })).items[0]!.position.clinic_id;
+    const ofClinic = await catalogue.queue({ clinic_id: clinicId, limit: 500 });
+    const sqlPage = await store.queuePage({ clinic_id: clinicId, limit: 500 });
+    expect(sqlPage.total).toBe(ofClinic.total);
+    expect(sqlPage.items.map((p) => p.position_id)).toEqual(ofClinic.items.map((item) => item.position.position_id));
+    expect(sqlPage.next).toBeNull();
     await expect(store.queuePage({ after: 'bogus' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -286,8 +286,12 @@ async function queuePage(
      LIMIT ${limit + 1}`,
     params,
   );
+  // The whole queue's size comes from the trigger-kept counters (migration 2); one clinic's is counted on
+  // the index positions_queue_clinic.
   const [count] = await read<{ total: number }>(
-    `SELECT count(*)::int AS total FROM positions WHERE status = 'queued'${query.clinic_id === undefined ? '' : ' AND clinic_id = $1'}`,
+    query.clinic_id === undefined
+      ? "SELECT coalesce(sum(n), 0)::int AS total FROM position_counts WHERE status = 'queued'"
+      : "SELECT count(*)::int AS total FROM positions WHERE status = 'queued' AND clinic_id = $1",
     query.clinic_id === undefined ? [] : [query.clinic_id],
   );
   const page = rows.slice(0, limit);
