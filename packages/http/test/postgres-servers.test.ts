@@ -47,5 +47,9 @@ describe.skipIf(!target.url)(`two pricecat servers on one PostgreSQL database${t
     const { error } = (await late.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toMatch(/changed by someone else.*skipped.*reload the queue/s);
+
+    // Reloading the queue, as the message says, shows the position gone: the refused server dropped its stale view.
+    const reloaded = (await (await fetch(second.at('api/queue'))).json()) as { items: { position: { position_id: string } }[] };
+    expect(reloaded.items.map((item) => item.position.position_id)).not.toContain(positionId);
   });
 });

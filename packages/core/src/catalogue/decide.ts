@@ -8,9 +8,10 @@
  * catalogue runs them in its write queue and every write invalidates the model, so the snapshot is
  * current, and the next queue page needs that same model anyway (no second copy of every position).
  */
-import { PricecatError } from '../errors.js';
+import { PricecatError, isPricecatError } from '../errors.js';
 import type { Decision, LearnedSynonym, Position, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
+import type { DecisionWrite } from '../storage/storage.js';
 import type { ReadModel } from './read-model.js';
 import { newId } from './ids.js';
 
@@ -99,7 +100,7 @@ export async function matchPosition(ctx: CatalogueContext, model: ReadModel, req
   const positions = targets.map(
     (p): Position => ({ ...p, service_id: service.service_id, method: 'manual', confidence: 1, status: 'normalized' }),
   );
-  await ctx.storage.saveDecision({ decision, positions });
+  await saveDecisionOrRefresh(ctx, { decision, positions });
   // The new synonym must reach the matcher, so the next ingest of this name gets method `synonym`.
   ctx.invalidate('dictionary');
   return {
@@ -127,7 +128,7 @@ export async function skipPosition(ctx: CatalogueContext, model: ReadModel, requ
     replaced_synonym: null,
     skipped_items: [{ position_id: position.position_id, name_norm: position.name_norm, created_at: createdAt }],
   };
-  await ctx.storage.saveDecision({ decision, positions: [{ ...position, status: 'skipped' }] });
+  await saveDecisionOrRefresh(ctx, { decision, positions: [{ ...position, status: 'skipped' }] });
   ctx.invalidate('positions');
   return { decision_id: decision.decision_id, action: 'skip', service: null, position_ids: [positionId], learned_synonym: null, created_at: createdAt };
 }
@@ -149,6 +150,20 @@ export async function undoLastDecision(ctx: CatalogueContext): Promise<UndoResul
 }
 
 // ---- internal helpers ----
+
+/**
+ * Writes the decision. A store shared by several servers (PostgreSQL) refuses, with CONFLICT, a decision on a
+ * position another server decided meanwhile; this server's view is then stale, so it is dropped and the
+ * analyst's reload shows the position as it now is.
+ */
+async function saveDecisionOrRefresh(ctx: CatalogueContext, write: DecisionWrite): Promise<void> {
+  try {
+    await ctx.storage.saveDecision(write);
+  } catch (error) {
+    if (isPricecatError(error) && error.code === 'CONFLICT') ctx.invalidate('positions');
+    throw error;
+  }
+}
 
 function requireId(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
