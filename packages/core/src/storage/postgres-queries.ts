@@ -131,7 +131,8 @@ async function searchServices(
   if (words.length === 0) return [];
   const limit = query.limit ?? 20;
   const phrase = words.join(' ');
-  const city = query.city ?? null;
+  // An empty city filters nothing, as in the catalogue (`city && …`).
+  const city = query.city || null;
   // `name_norm LIKE '%w%'` can use the trigram index; the word-prefix test then keeps only real matches. Clinics
   // are counted for every service found (the ranking needs them); prices and clinic lists only for the page.
   const rows = await read<{
@@ -201,7 +202,7 @@ async function compareService(
        SELECT pc.clinic_id, c.name AS clinic_name, c.city, pc.price, to_char(pl.effective_date, 'YYYY-MM-DD') AS effective_date,
               pc.price_list_id, pc.positions, f.median, f.min, f.max
        FROM per_clinic pc JOIN clinics c USING (clinic_id) JOIN price_lists pl USING (price_list_id) CROSS JOIN figures f`,
-      [serviceId, options.city ?? null],
+      [serviceId, options.city || null],
     ),
   ]);
   if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
