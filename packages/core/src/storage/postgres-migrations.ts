@@ -163,14 +163,15 @@ CREATE TABLE settings (
     version: 2,
     name: 'position counters for the statistics',
     // Statistics would otherwise scan every position on each call (0.2 s at 200k). Statement-level triggers
-    // keep one count per (status, method); each applies its deltas in one upsert in key order, so two
-    // transactions never lock the same counters in opposite orders (no deadlock between decide and undo).
+    // append the change of each (status, method) count as a row; readers sum them. Append-only on purpose:
+    // counters updated in place would hold row locks until commit, so a decision would wait for a whole
+    // ingest's transaction. `compactPositionCounts` folds the rows back into one per key now and then.
     sql: `
 CREATE TABLE position_counts (
+  id     bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   status text NOT NULL,
   method text NOT NULL,  -- '' for positions without a method
-  n      bigint NOT NULL,
-  PRIMARY KEY (status, method)
+  n      bigint NOT NULL
 );
 INSERT INTO position_counts (status, method, n)
   SELECT status, coalesce(method, ''), count(*) FROM positions GROUP BY 1, 2;
@@ -178,22 +179,19 @@ INSERT INTO position_counts (status, method, n)
 CREATE FUNCTION position_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO position_counts AS pc (status, method, n)
-      SELECT status, coalesce(method, ''), count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (status, method) DO UPDATE SET n = pc.n + EXCLUDED.n;
+    INSERT INTO position_counts (status, method, n)
+      SELECT status, coalesce(method, ''), count(*) FROM new_rows GROUP BY 1, 2;
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO position_counts AS pc (status, method, n)
+    INSERT INTO position_counts (status, method, n)
       SELECT status, method, sum(delta) FROM (
         SELECT status, coalesce(method, '') AS method, -1 AS delta FROM old_rows
         UNION ALL
         SELECT status, coalesce(method, ''), 1 FROM new_rows
       ) AS changes
-      GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
-      ON CONFLICT (status, method) DO UPDATE SET n = pc.n + EXCLUDED.n;
+      GROUP BY 1, 2 HAVING sum(delta) <> 0;
   ELSE
-    INSERT INTO position_counts AS pc (status, method, n)
-      SELECT status, coalesce(method, ''), -count(*) FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (status, method) DO UPDATE SET n = pc.n + EXCLUDED.n;
+    INSERT INTO position_counts (status, method, n)
+      SELECT status, coalesce(method, ''), -count(*) FROM old_rows GROUP BY 1, 2;
   END IF;
   RETURN NULL;
 END

@@ -101,6 +101,7 @@ export interface PostgresQueries {
   /**
    * The statistics of `/api/stats`, from counters the database keeps per (status, method) as positions change
    * (migration 2), so a call costs the same at a million positions; the normalized share is over every position.
+   * Now and then a call also folds the counter rows together (a small write).
    */
   stats(): Promise<SqlStats>;
   /**
@@ -229,6 +230,7 @@ async function stats(read: ReadQuery): Promise<SqlStats> {
     price_lists: number;
     last_ingest_at: string | null;
     groups: [status: string, method: string | null, count: number][] | null;
+    count_rows: number;
   }>(
     `SELECT
        (SELECT count(*)::int FROM services) AS services,
@@ -236,9 +238,12 @@ async function stats(read: ReadQuery): Promise<SqlStats> {
        (SELECT count(DISTINCT lower(btrim(city)))::int FROM clinics WHERE btrim(coalesce(city, '')) <> '') AS cities,
        (SELECT count(*)::int FROM price_lists) AS price_lists,
        (SELECT ${isoTimestamp('max(ingested_at)')} FROM price_lists) AS last_ingest_at,
-       (SELECT jsonb_agg(jsonb_build_array(status, nullif(method, ''), n)) FROM position_counts WHERE n <> 0) AS groups`,
+       (SELECT jsonb_agg(jsonb_build_array(status, nullif(method, ''), n)) FROM
+          (SELECT status, method, sum(n) AS n FROM position_counts GROUP BY 1, 2 HAVING sum(n) <> 0) c) AS groups,
+       (SELECT count(*)::int FROM position_counts) AS count_rows`,
   );
-  // position_counts (kept by triggers, migration 2) holds one count per (status, method): both breakdowns.
+  if ((row?.count_rows ?? 0) > COUNTER_ROWS_BEFORE_COMPACTION) await compactPositionCounts(read);
+  // position_counts (appended by triggers, migration 2) sums to one count per (status, method): both breakdowns.
   const byStatus: Record<string, number> = { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 };
   const byMethod: Record<string, number> = {};
   for (const [status, method, count] of row?.groups ?? []) {
@@ -287,7 +292,7 @@ async function queuePage(
      LIMIT ${limit + 1}`,
     params,
   );
-  // The whole queue's size comes from the trigger-kept counters (migration 2); one clinic's is counted on
+  // The whole queue's size comes from the trigger-appended counters (migration 2); one clinic's is counted on
   // the index positions_queue_clinic.
   const [count] = await read<{ total: number }>(
     query.clinic_id === undefined
@@ -302,6 +307,21 @@ async function queuePage(
     total: count?.total ?? 0,
     next: rows.length > limit && last ? encodeCursor(last.cursor_confidence, last.cursor_seq) : null,
   };
+}
+
+/** Counter rows {@link stats} lets accumulate before folding them; each decision appends one or two. */
+const COUNTER_ROWS_BEFORE_COMPACTION = 1000;
+
+/**
+ * Folds the counter rows into one per (status, method) in one statement: it deletes only the rows it sums,
+ * so changes appended meanwhile stay, and two compactions at once cannot count a row twice.
+ */
+export async function compactPositionCounts(read: ReadQuery): Promise<void> {
+  await read(
+    `WITH gone AS (DELETE FROM position_counts RETURNING status, method, n)
+     INSERT INTO position_counts (status, method, n)
+     SELECT status, method, sum(n) FROM gone GROUP BY 1, 2 HAVING sum(n) <> 0`,
+  );
 }
 
 /**

@@ -33,7 +33,7 @@ import {
   stripNul,
 } from './postgres-tables.js';
 import { revertDecision, saveDecision } from './postgres-decisions.js';
-import { createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
+import { compactPositionCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
 
@@ -178,15 +178,18 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 
     listClinics: () => read(selectSql(CLINICS)),
 
-    savePriceList: (write: PriceListWrite) =>
-      transaction(async (client) => {
+    savePriceList: async (write: PriceListWrite) => {
+      await transaction(async (client) => {
         // NOTE: serialises price-list writes of every server on this database; released at COMMIT.
         await client.query('SELECT pg_advisory_xact_lock($1)', [INGEST_LOCK_KEY.toString()]);
         await upsert(client, CLINICS, [write.clinic]);
         await upsert(client, PRICE_LISTS, [write.priceList]);
         await upsert(client, POSITIONS, write.positions);
         if (write.ingestedFile) await upsert(client, INGESTED_FILES, [write.ingestedFile]);
-      }),
+      });
+      // After the commit, so that decisions never wait for it: fold the statistics' counter rows.
+      await compactPositionCounts((sql, params) => read(sql, params));
+    },
     listPriceLists: () => read(selectSql(PRICE_LISTS)),
 
     listPositions: (filter?: PositionFilter) => {
