@@ -89,6 +89,26 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('decides while another server still has a price-list write open', async () => {
+    const store = await open();
+    const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+    await store.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+    const ingest = await store.pool.connect();
+    try {
+      await ingest.query('BEGIN');
+      await ingest.query(
+        "INSERT INTO positions (position_id, price_list_id, clinic_id, raw_name, name_norm, confidence, status, source) VALUES ('p-2', 'pl-1', 'c-1', 'x', 'x', 0.5, 'queued', '{}')",
+      );
+      const decided = store.saveDecision({ decision: skip('d-1', queued), positions: [{ ...queued, status: 'skipped' }] }).then(() => 'decided');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000));
+      expect(await Promise.race([decided, waited])).toBe('decided');
+    } finally {
+      await ingest.query('ROLLBACK');
+      ingest.release();
+      await store.close();
+    }
+  });
+
   it('folds the counter rows of the statistics without changing a figure', async () => {
     const store = await open();
     try {
