@@ -18,6 +18,8 @@ export default defineConfig({
   plugins: [textFiles],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One throwaway PostgreSQL cluster per run for the PostgreSQL suites; they skip, saying why, without one.
+    globalSetup: ['test/postgres.global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -15,8 +15,16 @@ export type CliCommand =
       readonly host: string;
       readonly dataDir: string;
       readonly dictionary: string | undefined;
+      readonly databaseUrl: string | undefined;
     }
-  | { readonly kind: 'ingest'; readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined };
+  | {
+      readonly kind: 'ingest';
+      readonly file: string;
+      readonly dataDir: string;
+      readonly dictionary: string | undefined;
+      readonly databaseUrl: string | undefined;
+    }
+  | { readonly kind: 'migrate-store'; readonly dataDir: string; readonly databaseUrl: string };
 
 /** A mistake in the command line; the CLI prints its message and the usage, and exits 2. */
 export class UsageError extends Error {
@@ -33,11 +41,13 @@ export const CLI_DEFAULTS = { port: 8080, host: '127.0.0.1', dataDir: './data' }
 export const USAGE = `pricecat: clinic price lists into one searchable, comparable catalogue
 
 Usage:
-  pricecat serve [--port N] [--host H] [--data-dir D] [--dictionary FILE]
+  pricecat serve [--port N] [--host H] [--data-dir D] [--database-url URL] [--dictionary FILE]
       Start the HTTP API (under /api) with interactive docs at /api/docs.
       --port N           port to listen on (env PORT, default ${CLI_DEFAULTS.port})
       --host H           interface to bind (env HOST, default ${CLI_DEFAULTS.host})
       --data-dir D       the data directory (catalogue.json, lists/) (env DATA_DIR, default ${CLI_DEFAULTS.dataDir})
+      --database-url URL keep the data in PostgreSQL instead (env DATABASE_URL), e.g.
+                         postgresql://pricecat:secret@db:5432/pricecat; several servers may share it
       --dictionary FILE  reference dictionary (XLSX, CSV or JSON) to add to the store; without it the
                          bundled dictionary is loaded into an empty store
 
@@ -48,9 +58,13 @@ Usage:
       PRICECAT_WATCH_ROOTS                     where watch folders may be (default <data dir>/inbox)
       PRICECAT_ALLOW_INSECURE=1                allow a non-loopback --host without a token
 
-  pricecat ingest <zip|file> [--data-dir D] [--dictionary FILE]
+  pricecat ingest <zip|file> [--data-dir D] [--database-url URL] [--dictionary FILE]
       Ingest a ZIP of price lists or one price file into the same store and print a report.
       Exits 1 when every file failed.
+
+  pricecat migrate-store [--data-dir D] --database-url URL
+      Copy the embedded store of D (pricecat.json) into an empty PostgreSQL database; the file is
+      left as it was. Refuses a database that already holds data.
 
   pricecat --help
       Show this text.
@@ -62,13 +76,15 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
   if (command === 'serve') return parseServe(rest, env);
   if (command === 'ingest') return parseIngest(rest, env);
-  throw new UsageError(`Unknown command "${command}"; use "serve" or "ingest".`);
+  if (command === 'migrate-store') return parseMigrateStore(rest, env);
+  throw new UsageError(`Unknown command "${command}"; use "serve", "ingest" or "migrate-store".`);
 }
 
 // ---- internal helpers ----
 
 const SHARED_OPTIONS = {
   'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
   dictionary: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -87,6 +103,7 @@ function parseServe(args: readonly string[], env: Readonly<Record<string, string
     host: nonBlank(values.host ?? env.HOST) ?? CLI_DEFAULTS.host,
     dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
     dictionary: nonBlank(values.dictionary),
+    databaseUrl: databaseUrlOf(values['database-url'], env),
   };
 }
 
@@ -101,7 +118,28 @@ function parseIngest(args: readonly string[], env: Readonly<Record<string, strin
     file,
     dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
     dictionary: nonBlank(values.dictionary),
+    databaseUrl: databaseUrlOf(values['database-url'], env),
   };
+}
+
+function parseMigrateStore(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  const { values, positionals } = parse(args, { 'data-dir': SHARED_OPTIONS['data-dir'], 'database-url': SHARED_OPTIONS['database-url'], help: SHARED_OPTIONS.help });
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 0) throw new UsageError(`"migrate-store" takes no file; got "${positionals.join(' ')}".`);
+  const databaseUrl = databaseUrlOf(values['database-url'], env);
+  if (databaseUrl === undefined) {
+    throw new UsageError('"migrate-store" needs the target database: --database-url postgresql://user:password@host:5432/db (or DATABASE_URL).');
+  }
+  return { kind: 'migrate-store', dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir, databaseUrl };
+}
+
+/** The flag, else `DATABASE_URL`; a value that is not a postgres URL is a usage error, not a late connect failure. */
+function databaseUrlOf(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const url = nonBlank(flag ?? env.DATABASE_URL);
+  if (url !== undefined && !/^postgres(ql)?:\/\//i.test(url)) {
+    throw new UsageError(`The database URL must start with postgresql:// (e.g. postgresql://pricecat:secret@localhost:5432/pricecat); got "${url.replace(/:[^:@/]*@/, ':***@')}".`);
+  }
+  return url;
 }
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;

@@ -1,6 +1,7 @@
 /**
- * What `pricecat serve` and `pricecat ingest` do once their arguments are parsed: open the lowdb store
- * in the data directory, make sure it has a dictionary, then serve or ingest.
+ * What `pricecat serve` and `pricecat ingest` do once their arguments are parsed: open the store (lowdb
+ * in the data directory, or PostgreSQL with a database URL), make sure it has a dictionary, then serve or
+ * ingest.
  *
  * @module
  */
@@ -8,8 +9,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
 import { aliasesFromEnv, createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
-import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
+import { openStorage, describeStore } from './open-storage.js';
 import { isLoopback, loadSecurityConfig, watchRoots as defaultWatchRoots } from './security-config.js';
 import { startServer } from './server.js';
 import { cleanUploadDir } from './upload-dir.js';
@@ -23,7 +24,7 @@ export interface CliIo {
 /**
  * Opens the catalogue on the lowdb data directory `dataDir` (taking its lock: a second process writing
  * the same directory, such as `pricecat ingest` beside a running server, gets an error naming the
- * server). With `dictionaryFile` its services are added (ids are
+ * server), or on PostgreSQL when `databaseUrl` is given. With `dictionaryFile` its services are added (ids are
  * stable, so known entries are kept as they are); without it the bundled dictionary is loaded only into
  * a store that has no services yet, so a store seeded from a custom dictionary is not mixed with it.
  */
@@ -32,8 +33,10 @@ export async function openCatalogue(
   dictionaryFile: string | undefined,
   io?: CliIo,
   watchRoots: readonly string[] = defaultWatchRoots(process.env, dataDir),
+  databaseUrl?: string,
 ): Promise<Catalogue & { readonly setOwnerUrl: (url: string) => Promise<void> }> {
-  const storage = await createLowdbStorageInDir(resolve(dataDir));
+  const storage = await openStorage({ dataDir, databaseUrl });
+  io?.err(`pricecat: data in ${describeStore({ dataDir, databaseUrl })}\n`);
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
     services = await loadDictionary(new Uint8Array(await readFile(dictionaryFile)), basename(dictionaryFile));
@@ -68,12 +71,19 @@ export async function openCatalogue(
     ...(aliases && { aliases }),
     ...(embedder && { embedder }),
   });
-  return Object.assign(catalogue, { setOwnerUrl: (url: string) => storage.setOwnerUrl(url) });
+  // The lowdb store names its running server in the lock file; PostgreSQL has no lock file to name it in.
+  return Object.assign(catalogue, { setOwnerUrl: async (url: string) => storage.setOwnerUrl?.(url) });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
 export async function runServe(
-  options: { readonly port: number; readonly host: string; readonly dataDir: string; readonly dictionary: string | undefined },
+  options: {
+    readonly port: number;
+    readonly host: string;
+    readonly dataDir: string;
+    readonly dictionary: string | undefined;
+    readonly databaseUrl?: string | undefined;
+  },
   io: CliIo,
 ): Promise<void> {
   // Refuse a bad or unsafe configuration before anything is opened.
@@ -84,7 +94,7 @@ export async function runServe(
   const uploadDir = join(resolve(options.dataDir), 'uploads');
   const removed = await cleanUploadDir(uploadDir);
   if (removed > 0) io.err(`pricecat: removed ${removed} upload temp file(s) left by an earlier run\n`);
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io, security.watchRoots);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, io, security.watchRoots, options.databaseUrl);
   const prefix = '/api';
   const running = await startServer({
     catalogue,
@@ -116,12 +126,12 @@ export async function runServe(
 
 /** Ingests one file and prints the report; resolves to the exit code (1 when every file failed). */
 export async function runIngest(
-  options: { readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined },
+  options: { readonly file: string; readonly dataDir: string; readonly dictionary: string | undefined; readonly databaseUrl?: string | undefined },
   io: CliIo,
 ): Promise<number> {
   const bytes = new Uint8Array(await readFile(options.file));
   // No OCR status line here: the report names any PDF page skipped for want of OCR.
-  const catalogue = await openCatalogue(options.dataDir, options.dictionary);
+  const catalogue = await openCatalogue(options.dataDir, options.dictionary, undefined, undefined, options.databaseUrl);
   try {
     const report = await catalogue.ingest({ fileName: basename(options.file), bytes });
     io.out(formatIngestReport(report));

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * @module pricecat — the command line: `pricecat serve`, `pricecat ingest <file>`, `pricecat --help`.
+ * @module pricecat — the command line: `pricecat serve`, `pricecat ingest <file>`, `pricecat migrate-store`,
+ * `pricecat --help`.
  * Parsing lives in `cli-args.ts`, the work in `cli-commands.ts`; this file only wires them to the process.
  */
 import { isPricecatError } from '@pricecat/core';
 import { parseCommandLine, USAGE, UsageError } from './cli-args.js';
 import { runIngest, runServe, type CliIo } from './cli-commands.js';
 import { SecurityConfigError } from './security-config.js';
+import { runMigrateStore } from './cli-migrate-store.js';
 
 const io: CliIo = {
   out: (text) => process.stdout.write(text),
@@ -24,6 +26,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     case 'ingest':
       return runIngest(command, io);
+    case 'migrate-store':
+      return runMigrateStore(command, io);
   }
 }
 

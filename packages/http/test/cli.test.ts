@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, postgresTarget } from '@pricecat/core/testing/postgres';
 import { CLINIC7_CSV_NAME, clinic7CsvBytes } from './price-file.js';
 
 const run = promisify(execFile);
@@ -43,7 +44,8 @@ describe('pricecat CLI', () => {
   it('prints the usage of serve and ingest for --help', async () => {
     const result = await pricecat(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('pricecat serve [--port N] [--host H] [--data-dir D] [--dictionary FILE]');
+    expect(result.stdout).toContain('pricecat serve [--port N] [--host H] [--data-dir D] [--database-url URL] [--dictionary FILE]');
+    expect(result.stdout).toContain('pricecat migrate-store [--data-dir D] --database-url URL');
     expect(result.stdout).toContain('pricecat ingest <zip|file> [--data-dir D]');
   });
 
@@ -144,5 +146,49 @@ describe('pricecat CLI', () => {
     expect(await exited).toBe(0);
     const accepted = await pricecat(['ingest', file, '--data-dir', dataDir]);
     expect(accepted.code).toBe(0);
+  });
+});
+
+const postgres = postgresTarget();
+
+describe.skipIf(!postgres.url)(`pricecat CLI on PostgreSQL${postgres.skip ? ` (skipped: ${postgres.skip})` : ''}`, () => {
+  let work: string;
+  beforeAll(ensureBuilt);
+  beforeEach(async () => {
+    work = await mkdtemp(join(tmpdir(), 'pricecat-cli-'));
+  });
+  afterEach(() => rm(work, { recursive: true, force: true }));
+
+  it('moves an embedded store into PostgreSQL with migrate-store, and refuses to do it twice', async () => {
+    const file = join(work, CLINIC7_CSV_NAME);
+    await writeFile(file, clinic7CsvBytes());
+    const dataDir = join(work, 'data');
+    expect((await pricecat(['ingest', file, '--data-dir', dataDir])).code).toBe(0);
+    const databaseUrl = await createTestDatabase(postgres.url!, 'cli');
+
+    const moved = await pricecat(['migrate-store', '--data-dir', dataDir, '--database-url', databaseUrl]);
+    expect(moved.stderr).toContain('1/1');
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toMatch(/1281 services, 1 clinics, 1 price lists, 5 positions/);
+
+    const again = await pricecat(['migrate-store', '--data-dir', dataDir], { DATABASE_URL: databaseUrl });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already holds 1 price lists, 1281 services');
+
+    // DATABASE_URL puts `ingest` on the same database: the second list lands next to the moved one.
+    const ingested = await pricecat(['ingest', file, '--data-dir', join(work, 'elsewhere')], { DATABASE_URL: databaseUrl });
+    expect(ingested.code).toBe(0);
+    expect(ingested.stdout).toContain('5 positions');
+  });
+
+  it('exits 2 for a database URL that is not a postgres URL, and 1 naming the server it cannot reach', async () => {
+    const wrong = await pricecat(['serve', '--database-url', 'mysql://db/x']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('must start with postgresql://');
+    await writeFile(join(work, 'x.csv'), clinic7CsvBytes());
+    const unreachable = await pricecat(['ingest', join(work, 'x.csv'), '--database-url', 'postgresql://u:secret@127.0.0.1:1/pricecat']);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain('127.0.0.1:1/pricecat');
+    expect(unreachable.stderr).not.toContain('secret');
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Service } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { CLINIC7_CSV_NAME, clinic7CsvBytes } from './price-file.js';
 import { startTestServer, type TestServer } from './test-server.js';
+import { describeEachStore } from './test-stores.js';
 
 function upload(field: string, bytes: Uint8Array, fileName: string): FormData {
   const form = new FormData();
@@ -21,7 +22,7 @@ async function expectEmptySoon(dir: string): Promise<void> {
   expect(await readdir(dir)).toEqual([]);
 }
 
-describe('POST /api/ingest', () => {
+describeEachStore('POST /api/ingest', (store) => {
   let services: Service[];
   let uploadDir: string;
   let server: TestServer | undefined;
@@ -38,7 +39,7 @@ describe('POST /api/ingest', () => {
   });
 
   it('ingests a real price list and reports its 5 positions, leaving no temp file', async () => {
-    server = await startTestServer({ services, uploadLimits: { uploadDir } });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services), uploadLimits: { uploadDir } });
     const response = await fetch(server.at('api/ingest'), {
       method: 'POST',
       body: upload('file', clinic7CsvBytes(), CLINIC7_CSV_NAME),
@@ -59,7 +60,7 @@ describe('POST /api/ingest', () => {
   });
 
   it('answers 400 naming the field `file` when the upload uses another field', async () => {
-    server = await startTestServer({ services, uploadLimits: { uploadDir } });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services), uploadLimits: { uploadDir } });
     const response = await fetch(server.at('api/ingest'), {
       method: 'POST',
       body: upload('document', clinic7CsvBytes(), CLINIC7_CSV_NAME),
@@ -73,7 +74,7 @@ describe('POST /api/ingest', () => {
   });
 
   it('answers 400 naming the field `file` for a POST without a body', async () => {
-    server = await startTestServer({ services, uploadLimits: { uploadDir } });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services), uploadLimits: { uploadDir } });
     const response = await fetch(server.at('api/ingest'), { method: 'POST' });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { code: string; message: string } };
@@ -81,7 +82,7 @@ describe('POST /api/ingest', () => {
   });
 
   it('reports bytes that are neither a ZIP nor a price file as an error, not a crash', async () => {
-    server = await startTestServer({ services, uploadLimits: { uploadDir } });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services), uploadLimits: { uploadDir } });
     const noise = new TextEncoder().encode('\u0000\u0001not a price list at all\u0002');
     const response = await fetch(server.at('api/ingest'), { method: 'POST', body: upload('file', noise, 'notes.bin') });
     const body = (await response.json()) as { error?: { code: string }; files?: { status: string; code: string }[] };
@@ -97,7 +98,7 @@ describe('POST /api/ingest', () => {
   });
 
   it('answers 413 UPLOAD_TOO_LARGE quoting the limit and removes the partial file', async () => {
-    server = await startTestServer({ services, uploadLimits: { uploadDir, maxFileSize: 1024 } });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services), uploadLimits: { uploadDir, maxFileSize: 1024 } });
     const big = new Uint8Array(256 * 1024).fill(65);
     const response = await fetch(server.at('api/ingest'), { method: 'POST', body: upload('file', big, 'big.zip') });
     expect(response.status).toBe(413);
@@ -110,7 +111,7 @@ describe('POST /api/ingest', () => {
   });
 
   it('answers 400 when two files are sent at once', async () => {
-    server = await startTestServer({ services, uploadLimits: { uploadDir } });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services), uploadLimits: { uploadDir } });
     const form = upload('file', clinic7CsvBytes(), CLINIC7_CSV_NAME);
     form.append('file', new Blob([clinic7CsvBytes()]), 'second.csv');
     const response = await fetch(server.at('api/ingest'), { method: 'POST', body: form });

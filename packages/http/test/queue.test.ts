@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Service } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { startTestServer, type TestServer } from './test-server.js';
+import { describeEachStore } from './test-stores.js';
 
 /**
  * A small list in the shape of the real ones (CSV as a Russian Excel exports it). «Магний (Mg)» twice:
@@ -28,7 +29,7 @@ interface Page<T> {
   total: number;
 }
 
-describe('verification queue over HTTP', () => {
+describeEachStore('verification queue over HTTP', (store) => {
   let services: Service[];
   let server: TestServer;
   const get = async <T>(path: string): Promise<T> => (await fetch(server.at(path))).json() as Promise<T>;
@@ -38,7 +39,7 @@ describe('verification queue over HTTP', () => {
 
   beforeAll(async () => {
     services = await loadDefaultDictionary();
-    server = await startTestServer({ services });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services) });
     const form = new FormData();
     form.append('file', new Blob([new TextEncoder().encode(LIST)]), 'Клиника Тест прайс 2025.csv');
     expect((await fetch(server.at('api/ingest'), { method: 'POST', body: form })).status).toBe(200);

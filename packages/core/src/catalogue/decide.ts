@@ -8,10 +8,11 @@
  * the catalogue runs them in its write queue and every write updates the read side, so what they read
  * is current. After the write they report the changed positions, nothing else (no reload).
  */
-import { PricecatError } from '../errors.js';
+import { PricecatError, isPricecatError } from '../errors.js';
 import type { Decision, LearnedSynonym, Position, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
 import type { QueryPort } from '../storage/query-port.js';
+import type { DecisionWrite } from '../storage/storage.js';
 import { newId } from './ids.js';
 
 /** Body of `POST /match`. */
@@ -108,7 +109,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   const positions = targets.map(
     (p): Position => ({ ...p, service_id: service.service_id, method: 'manual', confidence: 1, status: 'normalized' }),
   );
-  await ctx.storage.saveDecision({ decision, positions });
+  await saveDecisionOrRefresh(ctx, { decision, positions });
   ctx.changed({ type: 'positions', positions });
   // The new synonym must reach the matcher, so the next ingest of this name gets method `synonym`.
   ctx.changed({ type: 'synonyms' });
@@ -140,7 +141,7 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
     skipped_items: [{ position_id: position.position_id, name_norm: position.name_norm, created_at: createdAt }],
   };
   const skipped: Position = { ...position, status: 'skipped', service_id: null, method: null, confidence: 0 };
-  await ctx.storage.saveDecision({ decision, positions: [skipped] });
+  await saveDecisionOrRefresh(ctx, { decision, positions: [skipped] });
   // A skip teaches too (the clinic's next list skips this row, the machine's answer is rejected): ctx.changed
   // drops the decision memory, read again at the next ingest.
   ctx.changed({ type: 'positions', positions: [skipped] });
@@ -176,6 +177,28 @@ export async function undoLastDecision(ctx: CatalogueContext): Promise<UndoResul
 }
 
 // ---- internal helpers ----
+
+/**
+ * Writes the decision. A store shared by several servers (PostgreSQL) refuses, with CONFLICT, a decision on a
+ * position another server decided meanwhile; this server's view is then stale, so it is dropped and the
+ * analyst's reload shows the position as it now is.
+ */
+async function saveDecisionOrRefresh(ctx: CatalogueContext, write: DecisionWrite): Promise<void> {
+  try {
+    await ctx.storage.saveDecision(write);
+  } catch (error) {
+    if (isPricecatError(error) && error.code === 'CONFLICT') {
+      // Re-read the positions the decision was about, so the read side shows them as the store now holds them.
+      const fresh: Position[] = [];
+      for (const before of write.decision.previous) {
+        const now = await ctx.storage.getPosition(before.position_id);
+        if (now) fresh.push(now);
+      }
+      ctx.changed({ type: 'positions', positions: fresh });
+    }
+    throw error;
+  }
+}
 
 function requireId(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '') {

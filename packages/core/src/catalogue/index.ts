@@ -19,3 +19,4 @@ export { XLSX_CONTENT_TYPE, CATALOGUE_SHEET, POSITIONS_SHEET, type WorkbookExpor
 export { UNMATCHED_STATUSES, type UnmatchedItem, type UnmatchedQuery, type UnmatchedStatus } from './unmatched.js';
 export { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 export { NOT_PROCESSED } from './ingest.js';
+export { moveStore, MOVED_SETTING_KEYS, type MoveStoreReport, type MoveTarget } from './move-store.js';

@@ -1,0 +1,212 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, postgresTarget } from '../../test/helpers/postgres-cluster.js';
+import { createPostgresStorage, type PostgresStorage } from './postgres.js';
+import { PricecatError } from '../errors.js';
+import type { Decision, Position } from './records.js';
+import { samplePosition, sampleWrite } from './sample-records.js';
+import { defineStorageSuite } from './storage.suite.js';
+
+const target = postgresTarget();
+
+describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${target.skip})` : ''}`, () => {
+  let url = '';
+  let schemaCount = 0;
+  let schema = '';
+  beforeAll(async () => {
+    url = await createTestDatabase(target.url!, 'storage');
+  });
+  // A fresh schema per case is far cheaper than a database per case; `makeStore` twice in one case opens it again.
+  beforeEach(() => {
+    schema = `case_${++schemaCount}`;
+  });
+  const open = (): Promise<PostgresStorage> => createPostgresStorage({ connectionString: url, schema });
+
+  defineStorageSuite(open, { persistent: true });
+
+  it('keeps NUL characters of a damaged text layer out of the database instead of failing', async () => {
+    const store = await open();
+    try {
+      const position = samplePosition('p-1', 'pl-1', 'c-1', { raw_name: 'УЗИ\u0000 почек' });
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [position]));
+      expect((await store.getPosition('p-1'))?.raw_name).toBe('УЗИ почек');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses, with CONFLICT, a decision on a position another server decided meanwhile, and saves nothing of it', async () => {
+    const [first, second] = await Promise.all([open(), open()]);
+    try {
+      const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+      // Both analysts saw the position queued; the first one's skip lands.
+      await first.saveDecision({ decision: skip('d-1', queued), positions: [{ ...queued, status: 'skipped' }] });
+      const late = second.saveDecision({ decision: match('d-2', queued, 's-9'), positions: [matched(queued, 's-9')] });
+      const error = await late.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PricecatError);
+      expect(error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('reload the queue') });
+      expect((await second.getPosition('p-1'))?.status).toBe('skipped');
+      expect((await second.listDecisions()).map((d) => d.decision_id)).toEqual(['d-1']);
+      expect(await second.listLearnedSynonyms()).toEqual([]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('lets exactly one of two simultaneous decisions on one position through', async () => {
+    const [first, second] = await Promise.all([open(), open()]);
+    try {
+      const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+      const outcomes = await Promise.allSettled([
+        first.saveDecision({ decision: match('d-1', queued, 's-1'), positions: [matched(queued, 's-1')] }),
+        second.saveDecision({ decision: match('d-2', queued, 's-2'), positions: [matched(queued, 's-2')] }),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.code)).toEqual(['CONFLICT']);
+      expect(await first.listDecisions()).toHaveLength(1);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('decides and undoes at once on two servers without deadlock, the statistics counting every change', async () => {
+    const [first, second] = await Promise.all([open(), open()]);
+    try {
+      const queued = Array.from({ length: 40 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${i}` }));
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      await Promise.all(
+        queued.map((p, i) =>
+          i % 2
+            ? first.saveDecision({ decision: skip(`d-${i}`, p), positions: [{ ...p, status: 'skipped' }] })
+            : second.saveDecision({ decision: match(`d-${i}`, p, 's-1'), positions: [matched(p, 's-1')] }),
+        ),
+      );
+      await Promise.all(queued.slice(0, 20).map((_, i) => (i % 3 ? first : second).revertDecision(`d-${i}`)));
+      expect(await first.stats()).toMatchObject({ positions: 40, queued: 20, skipped: 10, normalized: 10, by_method: { manual: 10 } });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('decides while another server still has a price-list write open', async () => {
+    const store = await open();
+    const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);
+    await store.savePriceList(sampleWrite('c-1', 'pl-1', [queued]));
+    const ingest = await store.pool.connect();
+    try {
+      await ingest.query('BEGIN');
+      await ingest.query(
+        "INSERT INTO positions (position_id, price_list_id, clinic_id, raw_name, name_norm, confidence, status, source) VALUES ('p-2', 'pl-1', 'c-1', 'x', 'x', 0.5, 'queued', '{}')",
+      );
+      const decided = store.saveDecision({ decision: skip('d-1', queued), positions: [{ ...queued, status: 'skipped' }] }).then(() => 'decided');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000));
+      expect(await Promise.race([decided, waited])).toBe('decided');
+    } finally {
+      await ingest.query('ROLLBACK');
+      ingest.release();
+      await store.close();
+    }
+  });
+
+  it('folds the counter rows of the statistics without changing a figure', async () => {
+    const store = await open();
+    try {
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [samplePosition('p-1', 'pl-1', 'c-1', QUEUED), samplePosition('p-2', 'pl-1', 'c-1')]));
+      // As if thousands of decisions had each appended its change: +1 and -1 that cancel out.
+      await store.pool.query("INSERT INTO position_counts (status, method, n) SELECT 'queued', '', (-1) ^ i FROM generate_series(1, 1200) AS i");
+      const before = await store.stats();
+      expect(before).toMatchObject({ positions: 2, queued: 1, normalized: 1 });
+      const { rows } = await store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM position_counts');
+      expect(rows[0]!.n).toBeLessThanOrEqual(2);
+      expect(await store.stats()).toEqual(before);
+      expect((await store.queuePage()).total).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps every position of price lists written at once by two servers', async () => {
+    const [first, second] = await Promise.all([open(), open()]);
+    try {
+      const list = (n: number) =>
+        sampleWrite(`c-${n}`, `pl-${n}`, Array.from({ length: 300 }, (_, i) => samplePosition(`p-${n}-${i}`, `pl-${n}`, `c-${n}`)));
+      await Promise.all([1, 2, 3, 4].map((n) => (n % 2 ? first : second).savePriceList(list(n))));
+      expect(await first.listPositions()).toHaveLength(1200);
+      expect((await second.listPositions({ price_list_id: 'pl-3' })).map((p) => p.position_id)).toEqual(
+        Array.from({ length: 300 }, (_, i) => `p-3-${i}`),
+      );
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('streams positions from a cursor in batches, and gives the connection back when the reader stops early', async () => {
+    const store = await open();
+    try {
+      const positions = Array.from({ length: 2500 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { status: i % 2 ? 'queued' : 'normalized' }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', positions));
+      const batches: Position[][] = [];
+      for await (const batch of store.streamPositions(undefined, 1000)) batches.push(batch);
+      expect(batches.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
+      expect(batches.flat()).toEqual(positions);
+      const queued: string[] = [];
+      for await (const batch of store.streamPositions({ status: 'queued' }, 100)) queued.push(...batch.map((p) => p.position_id));
+      expect(queued).toHaveLength(1250);
+      for await (const _batch of store.streamPositions(undefined, 10)) break;
+      expect(store.pool.idleCount).toBe(store.pool.totalCount);
+      expect(await store.getPosition('p-7')).toEqual(positions[7]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a database migrated by a newer pricecat, naming the versions', async () => {
+    const store = await open();
+    await store.pool.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
+    await store.close();
+    await expect(open()).rejects.toMatchObject({ code: 'STORAGE_FAILED', message: expect.stringContaining('newer pricecat (schema version 999') });
+  });
+
+  it('says which server it could not reach, without the password', async () => {
+    const error = await createPostgresStorage({ connectionString: 'postgresql://me:secret@127.0.0.1:1/nowhere' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'STORAGE_FAILED', message: expect.stringContaining('127.0.0.1:1/nowhere') });
+    expect((error as Error).message).not.toContain('secret');
+  });
+});
+
+// ---- internal helpers ----
+
+const QUEUED = { service_id: null, method: null, status: 'queued', confidence: 0.5 } as const;
+
+function matched(position: Position, serviceId: string): Position {
+  return { ...position, service_id: serviceId, method: 'manual', status: 'normalized', confidence: 1 };
+}
+
+function match(id: string, previous: Position, serviceId: string): Decision {
+  const at = '2024-03-05T10:00:00.000Z';
+  return {
+    decision_id: id,
+    action: 'match',
+    created_at: at,
+    service_id: serviceId,
+    previous: [previous],
+    synonym: { name_norm: previous.name_norm, service_id: serviceId, raw_name: previous.raw_name, clinic_id: previous.clinic_id, created_at: at },
+    replaced_synonym: null,
+    skipped_items: [],
+  };
+}
+
+function skip(id: string, previous: Position): Decision {
+  const at = '2024-03-05T10:00:00.000Z';
+  return {
+    decision_id: id,
+    action: 'skip',
+    created_at: at,
+    service_id: null,
+    previous: [previous],
+    synonym: null,
+    replaced_synonym: null,
+    skipped_items: [{ position_id: previous.position_id, name_norm: previous.name_norm, created_at: at }],
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * PostgreSQL `Storage`: the store for deployments that outgrow one process. Several pricecat servers may
+ * share one database. Node only: import it from `@pricecat/core/storage/postgres` (it needs npm `pg`).
+ *
+ * - Every mutating call is one transaction: it lands whole or not at all.
+ * - Price-list writes are serialised across servers by a transaction-level advisory lock.
+ * - Decisions are checked against what the decider saw: each position row carries a `version`, and a
+ *   decision whose positions were decided meanwhile (by another analyst, on any server) is refused with
+ *   `PricecatError('CONFLICT')` (HTTP 409) and changes nothing.
+ * - The schema is created and upgraded on open (postgres-migrations.ts).
+ *
+ * @module
+ */
+import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { PricecatError } from '../errors.js';
+import { MIGRATION_LOCK_KEY, migratePostgres } from './postgres-migrations.js';
+import {
+  CLINICS,
+  DECISIONS,
+  INGESTED_FILES,
+  LEARNED_SYNONYMS,
+  POSITIONS,
+  PRICE_LISTS,
+  SERVICES,
+  SKIPPED_ITEMS,
+  latestByKey,
+  selectSql,
+  toJsonParam,
+  updateSql,
+  upsert,
+  append,
+  stripNul,
+} from './postgres-tables.js';
+import { revertDecision, saveDecision } from './postgres-decisions.js';
+import { compactPositionCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
+import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+
+/** Key of the advisory lock that serialises price-list writes across servers ("pricing"). */
+export const INGEST_LOCK_KEY = 0x70726963_696e6700n;
+
+/** Options of {@link createPostgresStorage}: a connection string or a pool of the caller's. */
+export type PostgresStorageOptions =
+  | {
+      /** `postgresql://user:password@host:5432/db`, as in `DATABASE_URL`; `?host=/run/postgresql` for a socket. */
+      readonly connectionString: string;
+      /**
+       * A schema of its own (created when missing) instead of the user's default; pg_trgm stays reachable
+       * through `public`. For tests and for several catalogues in one database. @default the search_path's
+       */
+      readonly schema?: string;
+      /** Most connections the store's pool opens. @default 10 */
+      readonly maxConnections?: number;
+      readonly pool?: undefined;
+    }
+  | {
+      /** A pool the caller owns (its `search_path` decides the schema); `close()` does not end it. */
+      readonly pool: Pool;
+      readonly connectionString?: undefined;
+      readonly schema?: undefined;
+      readonly maxConnections?: undefined;
+    };
+
+/** The PostgreSQL store: the `Storage` contract plus reads done by the database itself. */
+export interface PostgresStorage extends Storage, PostgresQueries {
+  /** The pool the store runs on (for diagnostics and tests); do not end it yourself. */
+  readonly pool: Pool;
+  /**
+   * Appends logged decisions as they are, oldest first, in one transaction, without applying them (their
+   * positions, synonyms and skipped items are already in place): how `moveStore` carries the undo log
+   * over. A decision id already logged is replaced.
+   */
+  appendDecisionLog(decisions: readonly Decision[]): Promise<void>;
+  /**
+   * Positions matching `filter` in ingest order, `batchSize` (1 000) at a time, from a server-side cursor in
+   * one read-only snapshot: an export of a million positions holds one batch in memory, not the store.
+   * Stopping early (`break`) closes the cursor and returns the connection.
+   */
+  streamPositions(filter?: PositionFilter, batchSize?: number): AsyncIterable<Position[]>;
+}
+
+/**
+ * Connects, brings the schema up to date (postgres-migrations.ts) and returns the store. Rejects with
+ * `PricecatError('STORAGE_FAILED')` and a message naming the server (never the password) when the
+ * database cannot be reached or migrated.
+ *
+ * Calls may overlap: each runs on its own pooled connection and transaction. Calls after `close()` reject.
+ */
+export async function createPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(options.schema)) {
+    throw new PricecatError('INVALID_INPUT', `The schema name "${options.schema}" must be letters, digits and _ (at most 63), starting with a letter or _.`);
+  }
+  const ownPool = options.pool === undefined;
+  const where = options.connectionString ? describeServer(options.connectionString) : 'the given pool';
+  const pool =
+    options.pool ??
+    new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+      ...(options.schema !== undefined && { options: `-c search_path=${options.schema},public` }),
+    });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  if (ownPool) pool.on('error', () => {});
+  let closed = false;
+
+  try {
+    const client = await pool.connect();
+    try {
+      if (options.schema !== undefined) {
+        // NOTE: CREATE SCHEMA IF NOT EXISTS is not safe against itself (two stores opening at once can both
+        // miss the schema and one fails on the unique name), so it runs under the migration lock.
+        try {
+          await client.query('BEGIN');
+          await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(options.schema)}`);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }
+      await migratePostgres(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    if (ownPool) await pool.end().catch(() => {});
+    if (error instanceof PricecatError) throw error;
+    throw new PricecatError(
+      'STORAGE_FAILED',
+      `Could not open the PostgreSQL database at ${where}: ${messageOf(error)}. Check DATABASE_URL, that the ` +
+        'server runs and that the user may connect and create tables.',
+      { cause: error },
+    );
+  }
+
+  const guard = () => {
+    if (closed) throw new PricecatError('STORAGE_FAILED', `The PostgreSQL store at ${where} is closed; open it again to use it.`);
+  };
+  /** Runs one read outside a transaction. */
+  const read = async <T extends object>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+    guard();
+    try {
+      return (await pool.query<T>(sql, params as unknown[])).rows;
+    } catch (error) {
+      throw storageError(error, where);
+    }
+  };
+  /** Runs `work` in one transaction on one connection; any error rolls everything back. */
+  const transaction = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
+    guard();
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw storageError(error, where);
+    }
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw storageError(error, where);
+    } finally {
+      client.release();
+    }
+  };
+
+  const storage: PostgresStorage = {
+    pool,
+    ...createPostgresQueries((sql, params) => read(sql, params)),
+
+    listServices: () => read<Service>(selectSql(SERVICES)),
+    saveServices: (services: readonly Service[]) => transaction((client) => upsert(client, SERVICES, services)),
+
+    listClinics: () => read(selectSql(CLINICS)),
+
+    savePriceList: async (write: PriceListWrite) => {
+      await transaction(async (client) => {
+        // NOTE: serialises price-list writes of every server on this database; released at COMMIT.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [INGEST_LOCK_KEY.toString()]);
+        await upsert(client, CLINICS, [write.clinic]);
+        await upsert(client, PRICE_LISTS, [write.priceList]);
+        await upsert(client, POSITIONS, write.positions);
+        if (write.ingestedFile) await upsert(client, INGESTED_FILES, [write.ingestedFile]);
+      });
+      // After the commit, so that decisions never wait for it: fold the statistics' counter rows.
+      await compactPositionCounts((sql, params) => read(sql, params));
+    },
+    listPriceLists: () => read(selectSql(PRICE_LISTS)),
+
+    listPositions: (filter?: PositionFilter) => {
+      const { where, params } = positionWhere(filter);
+      return read<Position>(selectSql(POSITIONS, where), params);
+    },
+    getPosition: async (positionId: string) =>
+      (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
+    updatePositions: (positions: readonly Position[]) =>
+      transaction(async (client) => {
+        for (const batch of latestByKey(positions, (p) => p.position_id)) await client.query(updateSql(POSITIONS), [toJsonParam(batch)]);
+      }),
+
+    listLearnedSynonyms: () => read(selectSql(LEARNED_SYNONYMS)),
+    saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) => transaction((client) => upsert(client, LEARNED_SYNONYMS, synonyms)),
+
+    listSkippedItems: () => read(selectSql(SKIPPED_ITEMS)),
+    saveSkippedItems: (items: readonly SkippedItem[]) => transaction((client) => append(client, SKIPPED_ITEMS, items)),
+
+    listIngestedFiles: () => read(selectSql(INGESTED_FILES)),
+    saveIngestedFiles: (files: readonly IngestedFile[]) => transaction((client) => upsert(client, INGESTED_FILES, files)),
+
+    listDecisions: () => read<Decision>(selectSql(DECISIONS)),
+    saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
+    revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),
+    appendDecisionLog: (decisions: readonly Decision[]) => transaction((client) => upsert(client, DECISIONS, decisions)),
+    streamPositions: (filter?: PositionFilter, batchSize = 1000) => {
+      guard();
+      return streamPositions(pool, filter, batchSize, where);
+    },
+
+    getSetting: async (key: string) =>
+      (await read<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]))[0]?.value ?? null,
+    setSetting: (key: string, value: string) =>
+      transaction(async (client) => {
+        await client.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [
+          stripNul(key),
+          stripNul(value),
+        ]);
+      }),
+
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      // Pool#end waits for the queries in flight; a caller's pool is the caller's to end.
+      if (ownPool) await pool.end();
+    },
+  };
+  return storage;
+}
+
+// ---- internal helpers ----
+
+/** The generator behind `streamPositions`: a cursor in a REPEATABLE READ, read-only transaction. */
+async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string): AsyncGenerator<Position[]> {
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new PricecatError('INVALID_INPUT', `batchSize must be a positive integer; got ${batchSize}`);
+  const { where: condition, params } = positionWhere(filter);
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw storageError(error, where);
+  }
+  let finished = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(`DECLARE positions_stream NO SCROLL CURSOR FOR ${selectSql(POSITIONS, condition)}`, params);
+    for (;;) {
+      const { rows } = await client.query<Position>(`FETCH ${batchSize} FROM positions_stream`);
+      if (rows.length === 0) break;
+      yield rows;
+    }
+    await client.query('COMMIT');
+    finished = true;
+  } catch (error) {
+    throw storageError(error, where);
+  } finally {
+    // Also reached when the consumer stops early: the transaction (and its cursor) must not outlive it.
+    if (!finished) await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  }
+}
+
+function positionWhere(filter: PositionFilter = {}): { where: string; params: string[] } {
+  const clauses: string[] = [];
+  const params: string[] = [];
+  for (const field of ['clinic_id', 'service_id', 'price_list_id', 'status'] as const) {
+    const value = filter[field];
+    if (value === undefined) continue;
+    params.push(value);
+    clauses.push(`${field} = $${params.length}`);
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+/** A `PricecatError` as it is; anything else (a network or SQL error) as `STORAGE_FAILED` naming the server. */
+function storageError(error: unknown, where: string): PricecatError {
+  if (error instanceof PricecatError) return error;
+  return new PricecatError(
+    'STORAGE_FAILED',
+    `PostgreSQL at ${where} failed: ${messageOf(error)}. Nothing from this change was saved; check the database server and try again.`,
+    { cause: error },
+  );
+}
+
+/** `host:port/database` of a connection string, without user or password. */
+function describeServer(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
+    return `${host}${url.port ? `:${url.port}` : ''}${url.pathname || ''}`;
+  } catch {
+    return 'the configured server (DATABASE_URL could not be parsed as a URL)';
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+
+function messageOf(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(messageOf).join('; ');
+  return error instanceof Error ? error.message || error.constructor.name : String(error);
+}

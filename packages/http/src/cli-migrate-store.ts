@@ -1,0 +1,47 @@
+/**
+ * `pricecat migrate-store`: moves the embedded store of a data directory into an empty PostgreSQL
+ * database, through the `Storage` interface of both (core's `moveStore`).
+ *
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { moveStore, PricecatError } from '@pricecat/core';
+import { CATALOGUE_FILE_NAME, createLowdbStorageInDir, LEGACY_FILE_NAME } from '@pricecat/core/storage/lowdb';
+import type { CliIo } from './cli-commands.js';
+import { describeStore } from './open-storage.js';
+
+/** Copies `<dataDir>/pricecat.json` into the database; resolves to the exit code. */
+export async function runMigrateStore(options: { readonly dataDir: string; readonly databaseUrl: string }, io: CliIo): Promise<number> {
+  const dir = resolve(options.dataDir);
+  const file = [join(dir, CATALOGUE_FILE_NAME), join(dir, LEGACY_FILE_NAME)].find((path) => existsSync(path));
+  if (file === undefined) {
+    throw new PricecatError(
+      'NOT_FOUND',
+      `There is no embedded store to move: ${dir} holds neither ${CATALOGUE_FILE_NAME} nor ${LEGACY_FILE_NAME}. Pass the --data-dir of the server you ran.`,
+    );
+  }
+  const where = describeStore(options);
+  const source = await createLowdbStorageInDir(resolve(options.dataDir));
+  try {
+    const { createPostgresStorage } = await import('@pricecat/core/storage/postgres');
+    const target = await createPostgresStorage({ connectionString: options.databaseUrl });
+    try {
+      io.err(`pricecat: moving ${file} into ${where}\n`);
+      const started = Date.now();
+      const report = await moveStore(source, target, (done, total, fileName) => io.err(`  ${done}/${total} ${fileName}\n`));
+      io.out(
+        `Moved into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${report.services} services, ` +
+          `${report.clinics} clinics, ${report.priceLists} price lists, ${report.positions} positions, ` +
+          `${report.learnedSynonyms} learned synonyms, ${report.skippedItems} skipped items, ${report.decisions} decisions, ` +
+          `${report.ingestedFiles} ingested files, ${report.settings} settings.\n` +
+          `Start the server with DATABASE_URL (or --database-url) to use it; ${dir} was not changed.\n`,
+      );
+      return 0;
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
