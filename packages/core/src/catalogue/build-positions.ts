@@ -44,6 +44,7 @@ export async function buildPositions(
       method: outcome.method,
       status: outcome.status,
       candidates: outcome.candidates,
+      ...(outcome.trace && { trace: outcome.trace }),
       warnings: row.warnings,
       source: row.source,
     };

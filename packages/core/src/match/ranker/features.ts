@@ -1,0 +1,120 @@
+/**
+ * The ranker's features: one vector per (row, candidate entry), from the signals the generators and scorers
+ * measured. Ranks and margins are relative to the row's other candidates, so they are computed here over the
+ * whole candidate list. The names and groups are part of the stored model (assets/ranker.json): a model fitted
+ * on other features is refused at load.
+ */
+
+/** How the legacy cascade (hand rules) decided the row, a signal among others. */
+export type LegacyStage = 'code' | 'exact' | 'rule' | 'fuzzy';
+
+/** What is known of the row, the same for each of its candidates. */
+export interface RowSignals {
+  /** The row carries a tariff code. */
+  readonly hasCode: boolean;
+  /** The row is an allergen-specific IgE test (allergen-tests.ts). */
+  readonly allergen: boolean;
+  /** The hand rules found the best two differently named entries too close. */
+  readonly ambiguous: boolean;
+  /** The entry the hand rules chose, its stage and confidence; null when they chose none. */
+  readonly legacy: { readonly serviceId: string; readonly stage: LegacyStage; readonly confidence: number } | null;
+}
+
+/** What the scorers measured of one candidate. */
+export interface CandidateSignals {
+  readonly serviceId: string;
+  readonly name: string;
+  /** The term-coverage score (scorers/term-coverage.ts), 0..1. */
+  readonly termScore: number;
+  /** The character 3-gram TF-IDF cosine (generators/char-ngrams.ts), 0..1. */
+  readonly ngram: number;
+  /** Rarity-weighted share of the entry's terms the row has, and of the row's terms the entry has. */
+  readonly coverEntry: number;
+  readonly coverRow: number;
+  /** Edit similarity of the sorted stems (scorers/edit-similarity.ts). */
+  readonly edit: number;
+  /** Tariff codes: 1 the same code, 0.5 the same first two groups, -1 both have codes that disagree, 0 else. */
+  readonly code: number;
+  /** Likeness of the row's section heading and the entry's specialty (3-gram cosine), 0 without a section. */
+  readonly section: number;
+  /** Shorter over longer term count. */
+  readonly lengthRatio: number;
+  /** The row's `name_norm` equals the entry's. */
+  readonly exact: boolean;
+  /** A combination guard fired: the row joins, lists or names more than the entry does (cascade.ts). */
+  readonly guard: boolean;
+}
+
+/** Feature names in vector order, each with its group (the unit of the ablations). */
+export const FEATURES: readonly { readonly name: string; readonly group: string }[] = [
+  { name: 'term', group: 'term' },
+  { name: 'term_rank', group: 'term' },
+  { name: 'term_margin', group: 'term' },
+  { name: 'ngram', group: 'ngram' },
+  { name: 'ngram_rank', group: 'ngram' },
+  { name: 'ngram_margin', group: 'ngram' },
+  { name: 'cover_entry', group: 'coverage' },
+  { name: 'cover_row', group: 'coverage' },
+  { name: 'edit', group: 'edit' },
+  { name: 'code', group: 'code' },
+  { name: 'code_conflict', group: 'code' },
+  { name: 'section', group: 'section' },
+  { name: 'length_ratio', group: 'length' },
+  { name: 'exact', group: 'legacy' },
+  { name: 'legacy_pick', group: 'legacy' },
+  { name: 'legacy_confidence', group: 'legacy' },
+  { name: 'legacy_code', group: 'legacy' },
+  { name: 'legacy_rule', group: 'legacy' },
+  { name: 'guard', group: 'guards' },
+  { name: 'ambiguous', group: 'guards' },
+  { name: 'allergen', group: 'guards' },
+];
+
+/** The feature vectors of a row's candidates, in the order given. */
+export function featureVectors(row: RowSignals, candidates: readonly CandidateSignals[]): number[][] {
+  const termRanks = ranksBy(candidates, (c) => c.termScore);
+  const ngramRanks = ranksBy(candidates, (c) => c.ngram);
+  return candidates.map((candidate, i) => {
+    const picked = row.legacy?.serviceId === candidate.serviceId;
+    return [
+      candidate.termScore,
+      1 / termRanks[i]!,
+      marginOf(candidates, i, (c) => c.termScore),
+      candidate.ngram,
+      1 / ngramRanks[i]!,
+      marginOf(candidates, i, (c) => c.ngram),
+      candidate.coverEntry,
+      candidate.coverRow,
+      candidate.edit,
+      Math.max(0, candidate.code),
+      candidate.code < 0 ? 1 : 0,
+      candidate.section,
+      candidate.lengthRatio,
+      candidate.exact ? 1 : 0,
+      picked ? 1 : 0,
+      picked ? row.legacy!.confidence : 0,
+      picked && row.legacy!.stage === 'code' ? 1 : 0,
+      picked && row.legacy!.stage === 'rule' ? 1 : 0,
+      candidate.guard ? 1 : 0,
+      row.ambiguous ? 1 : 0,
+      row.allergen ? 1 : 0,
+    ];
+  });
+}
+
+// ---- internal helpers ----
+
+/** 1-based rank of each candidate by a signal, highest first; equal values share the better rank. */
+function ranksBy(candidates: readonly CandidateSignals[], signal: (c: CandidateSignals) => number): number[] {
+  const values = candidates.map(signal);
+  const sorted = [...values].sort((a, b) => b - a);
+  return values.map((value) => sorted.indexOf(value) + 1);
+}
+
+/** The candidate's signal minus the best signal among differently named candidates (negative when beaten). */
+function marginOf(candidates: readonly CandidateSignals[], i: number, signal: (c: CandidateSignals) => number): number {
+  const own = candidates[i]!;
+  let rival = 0;
+  for (const other of candidates) if (other.name !== own.name) rival = Math.max(rival, signal(other));
+  return signal(own) - rival;
+}
