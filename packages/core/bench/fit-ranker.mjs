@@ -21,7 +21,7 @@ console.log(`candidate recall (right entry among the merged candidates): ${pct(r
 
 const mask = maskOf();
 if (process.argv.includes('--l2')) {
-  for (const l2 of [1e-4, 1e-3, 1e-2, 1e-1]) {
+  for (const l2 of [1e-4, 1e-3, 1e-2, 1e-1, 1]) {
     const cv = groupedCv(rows, mask, l2);
     const f = figuresOf(cv, acceptanceThreshold(cv));
     console.log(`  l2 ${l2}: grouped CV precision ${pct(f.precision)} recall ${pct(f.recall)} top-5 ${pct(f.top5)} ECE ${pct(f.eceAll)}`);

@@ -181,10 +181,11 @@ function sharedWeight(terms: readonly string[], other: ReadonlySet<string>, weig
   return sum;
 }
 
-/** 1 the same code, 0.5 the same first two groups, -1 codes that disagree there, 0 when either has none. */
+/** 1 the same code, 0.75 the same but for the row's sub-code, 0.5 the same first two groups, -1 codes that disagree there, 0 when either has none. */
 function codeAgreement(codes: readonly string[], entryCode: string | null): number {
   if (codes.length === 0 || !entryCode) return 0;
-  if (codes.includes(entryCode)) return 1;
+  if (codes[0] === entryCode) return 1;
+  if (codes.includes(entryCode)) return 0.75;
   const head = (code: string) => code.split('.').slice(0, 2).join('.');
   return codes.some((code) => head(code) === head(entryCode)) ? 0.5 : -1;
 }

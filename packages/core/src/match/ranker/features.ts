@@ -33,7 +33,10 @@ export interface CandidateSignals {
   readonly coverRow: number;
   /** Edit similarity of the sorted stems (scorers/edit-similarity.ts). */
   readonly edit: number;
-  /** Tariff codes: 1 the same code, 0.5 the same first two groups, -1 both have codes that disagree, 0 else. */
+  /**
+   * Tariff codes: 1 the same code, 0.75 the same once the row's sub-code is cut (`C03.017.004.3`), 0.5 the same
+   * first two groups, -1 both have codes that disagree there, 0 when either has none.
+   */
   readonly code: number;
   /** Likeness of the row's section heading and the entry's specialty (3-gram cosine), 0 without a section. */
   readonly section: number;
@@ -58,6 +61,7 @@ export const FEATURES: readonly { readonly name: string; readonly group: string 
   { name: 'edit', group: 'edit' },
   { name: 'code', group: 'code' },
   { name: 'code_conflict', group: 'code' },
+  { name: 'code_term', group: 'code' },
   { name: 'section', group: 'section' },
   { name: 'length_ratio', group: 'length' },
   { name: 'exact', group: 'legacy' },
@@ -88,6 +92,7 @@ export function featureVectors(row: RowSignals, candidates: readonly CandidateSi
       candidate.edit,
       Math.max(0, candidate.code),
       candidate.code < 0 ? 1 : 0,
+      Math.max(0, candidate.code) * candidate.termScore,
       candidate.section,
       candidate.lengthRatio,
       candidate.exact ? 1 : 0,
