@@ -13,7 +13,6 @@ import { createCharNgramIndex, gramCounts } from './generators/char-ngrams.js';
 import { normalizeName } from './normalize.js';
 import { featureVectors, type CandidateSignals, type RowSignals } from './ranker/features.js';
 import type { Ranker } from './ranker/ranker.js';
-import { scoreEditSimilarity } from './scorers/edit-similarity.js';
 import type { TermWeights } from './scorers/term-coverage.js';
 import { tariffCodesOf } from './tariff-code.js';
 import type { MatchTrace } from './trace.js';
@@ -104,10 +103,8 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
         ngram,
         coverEntry,
         coverRow,
-        edit: scoreEditSimilarity(rowTerms, entry.terms),
         code: codeAgreement(codes, entry.service.tariff_code),
         section,
-        lengthRatio: Math.min(rowTerms.length, entry.terms.length) / Math.max(rowTerms.length, entry.terms.length, 1),
         exact: entry.service.name_norm === nameNorm && !row.allergen,
         guard: (termScore >= GUARD_FLOOR || ngram >= GUARD_FLOOR) && helpers.guarded(input, row, entry),
       };

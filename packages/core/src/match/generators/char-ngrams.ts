@@ -24,7 +24,7 @@ export interface CharNgramIndex {
 }
 
 /** 3-grams whose inverse document frequency is below this are skipped at query time: they say little. */
-const MIN_IDF = 0.5;
+const MIN_IDF = 1;
 
 /** Builds the inverted index once per dictionary version. */
 export function createCharNgramIndex(documents: readonly NgramDocument[]): CharNgramIndex {
@@ -33,44 +33,65 @@ export function createCharNgramIndex(documents: readonly NgramDocument[]): CharN
   for (const grams of counts) for (const gram of grams.keys()) df.set(gram, (df.get(gram) ?? 0) + 1);
   const total = Math.max(documents.length, 1);
   const idf = (gram: string): number => Math.log(1 + total / (df.get(gram) ?? 0.5));
-  const postings = new Map<string, { doc: number; weight: number }[]>();
+  // Postings as parallel typed arrays per 3-gram: the document and the 3-gram's weight in it.
+  const lists = new Map<string, { docs: number[]; weights: number[] }>();
   counts.forEach((grams, doc) => {
-    const weighted = weightsOf(grams, idf);
-    for (const [gram, weight] of weighted) {
-      const list = postings.get(gram);
-      if (list) list.push({ doc, weight });
-      else postings.set(gram, [{ doc, weight }]);
+    for (const [gram, weight] of weightsOf(grams, idf)) {
+      let list = lists.get(gram);
+      if (!list) lists.set(gram, (list = { docs: [], weights: [] }));
+      list.docs.push(doc);
+      list.weights.push(weight);
     }
   });
-  const entryOf = documents.map((doc) => doc.entry);
+  const postings = new Map<string, { docs: Int32Array; weights: Float64Array; idf: number }>();
+  for (const [gram, list] of lists) postings.set(gram, { docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights), idf: idf(gram) });
+  const entryOf = Int32Array.from(documents.map((doc) => doc.entry));
   const dots = new Float64Array(documents.length);
+  const touched = new Int32Array(documents.length);
+  const bestOf = new Float64Array(entryOf.reduce((max, entry) => Math.max(max, entry + 1), 0));
 
   return {
     cosines(texts) {
-      const best = new Map<number, number>();
+      const entries: number[] = [];
       for (const text of new Set(texts)) {
-        const touched: number[] = [];
+        let size = 0;
         for (const [gram, weight] of weightsOf(gramCounts(text), idf)) {
-          if (idf(gram) < MIN_IDF) continue;
-          for (const posting of postings.get(gram) ?? []) {
-            if (dots[posting.doc] === 0) touched.push(posting.doc);
-            dots[posting.doc]! += weight * posting.weight;
+          const posting = postings.get(gram);
+          if (!posting || posting.idf < MIN_IDF) continue;
+          const { docs, weights } = posting;
+          for (let k = 0; k < docs.length; k += 1) {
+            const doc = docs[k]!;
+            if (dots[doc] === 0) touched[size++] = doc;
+            dots[doc]! += weight * weights[k]!;
           }
         }
-        for (const doc of touched) {
+        for (let k = 0; k < size; k += 1) {
+          const doc = touched[k]!;
           const entry = entryOf[doc]!;
           const cosine = Math.min(1, dots[doc]!);
-          if (cosine > (best.get(entry) ?? 0)) best.set(entry, cosine);
+          if (bestOf[entry] === 0) entries.push(entry);
+          if (cosine > bestOf[entry]!) bestOf[entry] = cosine;
           dots[doc] = 0;
         }
+      }
+      const best = new Map<number, number>();
+      for (const entry of entries) {
+        best.set(entry, bestOf[entry]!);
+        bestOf[entry] = 0;
       }
       return best;
     },
     top(cosines, limit) {
-      return [...cosines.entries()]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, limit)
-        .map(([entry]) => entry);
+      // A bounded insertion list: the limit is small against the entries touched.
+      const kept: [number, number][] = [];
+      for (const [entry, cosine] of cosines) {
+        if (kept.length === limit && cosine <= kept[limit - 1]![1]) continue;
+        let at = kept.length;
+        while (at > 0 && (kept[at - 1]![1] < cosine || (kept[at - 1]![1] === cosine && kept[at - 1]![0] > entry))) at -= 1;
+        kept.splice(at, 0, [entry, cosine]);
+        if (kept.length > limit) kept.pop();
+      }
+      return kept.map(([entry]) => entry);
     },
   };
 }
