@@ -54,7 +54,8 @@ const file = {
   logistic: { means: model.means.map(round), scales: model.scales.map(round), weights: model.weights.map(round), bias: round(model.bias) },
   calibration: { xs: calibration.xs.map(round), ys: calibration.ys.map(round) },
   accept: round(accept),
-  queue: 0.02,
+  // A suggestion right less than one time in ten is no reason to queue a row the hand rules found implausible.
+  queue: 0.1,
   fit: {
     rows: rows.length,
     examples,

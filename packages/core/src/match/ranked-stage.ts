@@ -43,6 +43,8 @@ export interface RankedStage {
 
 /** How many candidates the 3-gram generator adds. */
 const NGRAM_LIMIT = 15;
+/** The 3-gram generator adds no entry below this cosine: a word or two in common is no candidate. */
+const NGRAM_FLOOR = 0.35;
 /** How many entries sharing the row's tariff code the code generator adds. */
 const CODE_LIMIT = 15;
 /** How many suggestions a queued row keeps. */
@@ -71,7 +73,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     const cosines = ngrams.cosines(row.allergen ? [rowTerms.join(' ')] : [nameNorm, rowTerms.join(' ')]);
     const codes = tariffCodesOf(input.code);
     const merged = new Set<IndexedService>(context.entries);
-    for (const i of ngrams.top(cosines, NGRAM_LIMIT)) merged.add(services[i]!);
+    for (const i of ngrams.top(cosines, NGRAM_LIMIT)) if (cosines.get(i)! >= NGRAM_FLOOR) merged.add(services[i]!);
     for (const code of codes) for (const entry of index.byTariffCode(code).slice(0, CODE_LIMIT)) merged.add(entry);
     const picked = rules.stage ? byId.get(rules.outcome.service_id!) : undefined;
     if (picked) merged.add(picked);
@@ -153,10 +155,13 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
         ...(guards.length > 0 && { guards }),
       };
       if (probability >= ranker.model.accept) {
-        const method = rule === 'exact' ? 'exact' : rule === 'code' ? 'code' : 'fuzzy';
+        // The stage's own method when a hand rule chose the same entry (a form number is a code), else fuzzy.
+        const method = rule ? (rules.outcome.method ?? 'fuzzy') : 'fuzzy';
         return { name_norm: nameNorm, service_id: best.serviceId, confidence: probability, method, status: 'normalized', candidates, trace };
       }
-      const plausible = probability >= ranker.model.queue || (context.scored[0]?.score ?? 0) >= context.thresholds.queue || rules.outcome.status !== 'unrecognized';
+      // Queued when the hand rules found the row plausible (a term score at or above the queue threshold) or the
+      // ranker gives its best candidate the model's queue probability.
+      const plausible = probability >= ranker.model.queue || rules.outcome.status !== 'unrecognized';
       // DESIGN §4 rule 2: a code mnemonic never goes to the verification queue.
       const status = plausible && !isCodeMnemonic(input.raw_name) ? 'queued' : 'unrecognized';
       return { name_norm: nameNorm, service_id: null, confidence: probability, method: null, status, candidates, trace };
