@@ -38,7 +38,7 @@ export function labelledRows(services, samples) {
         label,
         mnemonic: isCodeMnemonic(label.raw_name),
         hasEntry: Boolean(label.service_id),
-        candidates: candidates.map((c) => ({ ...c, right: right(c.service_id) })),
+        candidates: candidates.map((c) => ({ ...c, right: right(c.service_id), exactly: c.service_id === label.service_id })),
         rules: matcher.match(input),
         right,
       });
@@ -128,8 +128,11 @@ export function figuresOf(ranked, accept) {
   const correct = ranked.filter((r) => (r.top && r.probability >= accept ? r.top.right : !r.row.hasEntry));
   return {
     n: ranked.length,
+    withEntry: withEntry.length,
     auto: auto.length,
     precision: ratio(autoRight.length, auto.length),
+    /** Automatic matches naming the labelled entry itself, not a same-name entry of another specialty. */
+    strictPrecision: ratio(auto.filter((r) => r.top.exactly).length, auto.length),
     recall: ratio(autoRight.length, withEntry.length),
     correct: ratio(correct.length, ranked.length),
     waiting: waiting.length,

@@ -9,8 +9,7 @@ import type { MatchCandidate } from '../storage/records.js';
 import type { CandidateIndex, IndexedService } from './candidate-index.js';
 import type { MatchInput, MatchOutcome, MatchThresholds, RowTerms, RuleOutcome } from './cascade.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
-import { createCharNgramIndex, gramCounts } from './generators/char-ngrams.js';
-import { normalizeName } from './normalize.js';
+import { createCharNgramIndex } from './generators/char-ngrams.js';
 import { featureVectors, type CandidateSignals, type RowSignals } from './ranker/features.js';
 import type { Ranker } from './ranker/ranker.js';
 import type { TermWeights } from './scorers/term-coverage.js';
@@ -61,8 +60,6 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
       [entry.service.name_norm, entry.terms.join(' '), ...entry.readings.map((r) => r.join(' '))].map((text) => ({ entry: i, text })),
     ),
   );
-  const categoryGrams = new Map<string, Map<string, number>>();
-  for (const entry of services) if (!categoryGrams.has(entry.service.category)) categoryGrams.set(entry.service.category, gramCounts(normalizeName(entry.service.category)));
   const readingTerms = services.map((entry) => new Set([...entry.terms, ...entry.readings.flat()]));
 
   /** The merged candidates of a row and their signals. */
@@ -78,8 +75,6 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     const picked = rules.stage ? byId.get(rules.outcome.service_id!) : undefined;
     if (picked) merged.add(picked);
 
-    const sectionGrams = input.section ? gramCounts(normalizeName(input.section)) : null;
-    const sectionScores = new Map<string, number>();
     const rowSet = new Set(rowTerms);
     const rowWeight = weightOf(rowTerms, index.weights);
     const entries = [...merged];
@@ -88,12 +83,6 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
       const id = entry.service.service_id;
       const termScore = termScores.get(id) ?? helpers.scoreRow(row, entry);
       const ngram = cosines.get(i) ?? 0;
-      const category = entry.service.category;
-      let section = sectionScores.get(category);
-      if (section === undefined) {
-        section = sectionGrams ? cosineOf(sectionGrams, categoryGrams.get(category)!) : 0;
-        sectionScores.set(category, section);
-      }
       const entryTerms = readingTerms[i]!;
       let coverEntry = 0;
       for (const terms of [entry.terms, ...entry.readings]) coverEntry = Math.max(coverEntry, sharedWeight(terms, rowSet, index.weights) / (weightOf(terms, index.weights) || 1));
@@ -105,14 +94,11 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
         ngram,
         coverEntry,
         coverRow,
-        code: codeAgreement(codes, entry.service.tariff_code),
-        section,
         exact: entry.service.name_norm === nameNorm && !row.allergen,
         guard: (termScore >= GUARD_FLOOR || ngram >= GUARD_FLOOR) && helpers.guarded(input, row, entry),
       };
     });
     const rowSignals: RowSignals = {
-      hasCode: codes.length > 0,
       allergen: row.allergen,
       ambiguous: rules.ambiguous,
       legacy: picked && rules.stage ? { serviceId: picked.service.service_id, stage: rules.stage, confidence: rules.outcome.confidence } : null,
@@ -183,26 +169,6 @@ function sharedWeight(terms: readonly string[], other: ReadonlySet<string>, weig
   return sum;
 }
 
-/** 1 the same code, 0.75 the same but for the row's sub-code, 0.5 the same first two groups, -1 codes that disagree there, 0 when either has none. */
-function codeAgreement(codes: readonly string[], entryCode: string | null): number {
-  if (codes.length === 0 || !entryCode) return 0;
-  if (codes[0] === entryCode) return 1;
-  if (codes.includes(entryCode)) return 0.75;
-  const head = (code: string) => code.split('.').slice(0, 2).join('.');
-  return codes.some((code) => head(code) === head(entryCode)) ? 0.5 : -1;
-}
-
-function cosineOf(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const [gram, count] of a) {
-    na += count * count;
-    dot += count * (b.get(gram) ?? 0);
-  }
-  for (const count of b.values()) nb += count * count;
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;

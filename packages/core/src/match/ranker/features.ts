@@ -3,7 +3,9 @@
  * measured. Ranks and margins are relative to the row's other candidates, so they are computed here over the
  * whole candidate list. The names and groups are part of the stored model (assets/ranker.json): a model fitted
  * on other features is refused at load. Tried and left out, for they changed no out-of-sample figure (see
- * docs/matching.md): the edit similarity of the sorted stems, and the length ratio of row and entry.
+ * docs/matching.md): the edit similarity of the sorted stems, the length ratio of row and entry, the agreement of
+ * the row's tariff code with the entry's (the code stage's pick stays a feature, and the code a generator), and the
+ * likeness of the row's section heading to the entry's specialty.
  */
 
 /** How the legacy cascade (hand rules) decided the row, a signal among others. */
@@ -11,8 +13,6 @@ export type LegacyStage = 'code' | 'exact' | 'rule' | 'fuzzy';
 
 /** What is known of the row, the same for each of its candidates. */
 export interface RowSignals {
-  /** The row carries a tariff code. */
-  readonly hasCode: boolean;
   /** The row is an allergen-specific IgE test (allergen-tests.ts). */
   readonly allergen: boolean;
   /** The hand rules found the best two differently named entries too close. */
@@ -32,13 +32,6 @@ export interface CandidateSignals {
   /** Rarity-weighted share of the entry's terms the row has, and of the row's terms the entry has. */
   readonly coverEntry: number;
   readonly coverRow: number;
-  /**
-   * Tariff codes: 1 the same code, 0.75 the same once the row's sub-code is cut (`C03.017.004.3`), 0.5 the same
-   * first two groups, -1 both have codes that disagree there, 0 when either has none.
-   */
-  readonly code: number;
-  /** Likeness of the row's section heading and the entry's specialty (3-gram cosine), 0 without a section. */
-  readonly section: number;
   /** The row's `name_norm` equals the entry's. */
   readonly exact: boolean;
   /** A combination guard fired: the row joins, lists or names more than the entry does (cascade.ts). */
@@ -55,10 +48,6 @@ export const FEATURES: readonly { readonly name: string; readonly group: string 
   { name: 'ngram_margin', group: 'ngram' },
   { name: 'cover_entry', group: 'coverage' },
   { name: 'cover_row', group: 'coverage' },
-  { name: 'code', group: 'code' },
-  { name: 'code_conflict', group: 'code' },
-  { name: 'code_term', group: 'code' },
-  { name: 'section', group: 'section' },
   { name: 'exact', group: 'legacy' },
   { name: 'legacy_pick', group: 'legacy' },
   { name: 'legacy_confidence', group: 'legacy' },
@@ -84,10 +73,6 @@ export function featureVectors(row: RowSignals, candidates: readonly CandidateSi
       marginOf(candidates, i, (c) => c.ngram),
       candidate.coverEntry,
       candidate.coverRow,
-      Math.max(0, candidate.code),
-      candidate.code < 0 ? 1 : 0,
-      Math.max(0, candidate.code) * candidate.termScore,
-      candidate.section,
       candidate.exact ? 1 : 0,
       picked ? 1 : 0,
       picked ? row.legacy!.confidence : 0,
