@@ -67,7 +67,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     const { input, nameNorm, position: row, rules } = context;
     const termScores = new Map(context.scored.map((c) => [c.service_id, c.score]));
     const rowTerms = row.full.terms;
-    const cosines = ngrams.cosines(row.allergen ? [rowTerms.join(' ')] : [nameNorm, rowTerms.join(' ')]);
+    const cosines = ngrams.cosines([rowTerms.join(' ')]);
     const codes = tariffCodesOf(input.code);
     const merged = new Set<IndexedService>(context.entries);
     for (const i of ngrams.top(cosines, NGRAM_LIMIT)) if (cosines.get(i)! >= NGRAM_FLOOR) merged.add(services[i]!);

@@ -24,7 +24,7 @@ export interface CharNgramIndex {
 }
 
 /** 3-grams whose inverse document frequency is below this are skipped at query time: they say little. */
-const MIN_IDF = 1;
+const MIN_IDF = 2;
 
 /** Builds the inverted index once per dictionary version. */
 export function createCharNgramIndex(documents: readonly NgramDocument[]): CharNgramIndex {
