@@ -44,6 +44,8 @@ export interface RankedStage {
 const NGRAM_LIMIT = 15;
 /** The 3-gram generator adds no entry below this cosine: a word or two in common is no candidate. */
 const NGRAM_FLOOR = 0.35;
+/** 3-grams in more than this share of the dictionary's texts are skipped by the 3-gram query (speed; CV unchanged). */
+const NGRAM_COMMON_SHARE = 0.15;
 /** How many entries sharing the row's tariff code the code generator adds. */
 const CODE_LIMIT = 15;
 /** How many suggestions a queued row keeps. */
@@ -59,6 +61,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     services.flatMap((entry, i) =>
       [entry.service.name_norm, entry.terms.join(' '), ...entry.readings.map((r) => r.join(' '))].map((text) => ({ entry: i, text })),
     ),
+    { maxDocumentShare: NGRAM_COMMON_SHARE },
   );
   const readingTerms = services.map((entry) => new Set([...entry.terms, ...entry.readings.flat()]));
 

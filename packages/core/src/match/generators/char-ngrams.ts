@@ -23,11 +23,17 @@ export interface CharNgramIndex {
   top(cosines: ReadonlyMap<number, number>, limit: number): number[];
 }
 
-/** 3-grams whose inverse document frequency is below this are skipped at query time: they say little. */
-const MIN_IDF = 2;
+export interface CharNgramOptions {
+  /**
+   * 3-grams found in more than this share of the documents are skipped at query time: they say little and their
+   * postings are the longest (the cosine is then a slight underestimate). @default 1 (none skipped)
+   */
+  readonly maxDocumentShare?: number;
+}
 
 /** Builds the inverted index once per dictionary version. */
-export function createCharNgramIndex(documents: readonly NgramDocument[]): CharNgramIndex {
+export function createCharNgramIndex(documents: readonly NgramDocument[], options: CharNgramOptions = {}): CharNgramIndex {
+  const minIdf = Math.log(1 + 1 / (options.maxDocumentShare ?? 1));
   const counts = documents.map((doc) => gramCounts(doc.text));
   const df = new Map<string, number>();
   for (const grams of counts) for (const gram of grams.keys()) df.set(gram, (df.get(gram) ?? 0) + 1);
@@ -57,7 +63,7 @@ export function createCharNgramIndex(documents: readonly NgramDocument[]): CharN
         let size = 0;
         for (const [gram, weight] of weightsOf(gramCounts(text), idf)) {
           const posting = postings.get(gram);
-          if (!posting || posting.idf < MIN_IDF) continue;
+          if (!posting || posting.idf < minIdf) continue;
           const { docs, weights } = posting;
           for (let k = 0; k < docs.length; k += 1) {
             const doc = docs[k]!;
