@@ -1,7 +1,10 @@
 /**
- * The matching cascade (DESIGN §4), cheapest stage first: clinic code (and a certificate's form number) → exact
- * `name_norm` → learned synonym → fuzzy → embeddings (when configured), except that a learned synonym is looked up
- * first: an analyst's decision outranks the code stage's guess. Each stage records its `method`.
+ * The matching cascade (DESIGN §4). A learned synonym is looked up first: an analyst's decision outranks every
+ * machine guess. Then the hand-rule stages run, cheapest first — clinic code (and a certificate's form number) →
+ * exact `name_norm` → a specialist's visit → fuzzy term score — and their pick becomes evidence for the ranked stage
+ * (ranked-stage.ts), which merges the generators' candidates, orders them by the fitted ranker and takes its
+ * calibrated probability as the confidence. Embeddings (when configured) come last. With `ranker: null` the hand
+ * rules decide alone, as before the ranker.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
@@ -172,7 +175,6 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
     const plain = position;
     let stage: LegacyStage | null = null;
     const outcome = (() => {
-
       const byCode = matchByCode(index, input.code, position);
       const codeTerms = byCode ? index.termsOf(byCode.service.service_id) : [];
       if (byCode && !listsOutsideEntry(input.raw_name, codeTerms) && !namesOtherElements(plain.full.terms, codeTerms)) {

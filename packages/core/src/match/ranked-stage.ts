@@ -50,8 +50,6 @@ const NGRAM_COMMON_SHARE = 0.15;
 const CODE_LIMIT = 15;
 /** How many suggestions a queued row keeps. */
 const KEPT = 5;
-/** Guards are checked on the candidates of at least this term score or n-gram cosine (they read the name again). */
-const GUARD_FLOOR = 0.3;
 
 export function createRankedStage(index: CandidateIndex, helpers: RankedStageHelpers): RankedStage {
   const services = index.services;
@@ -98,7 +96,6 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
         coverEntry,
         coverRow,
         exact: entry.service.name_norm === nameNorm && !row.allergen,
-        guard: (termScore >= GUARD_FLOOR || ngram >= GUARD_FLOOR) && helpers.guarded(input, row, entry),
       };
     });
     const rowSignals: RowSignals = {
@@ -117,7 +114,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     },
     decide(ranker, context) {
       const { input, nameNorm, rules } = context;
-      const { row, signals } = gather(context);
+      const { row, signals, entries } = gather(context);
       if (signals.length === 0) {
         return { name_norm: nameNorm, service_id: null, confidence: 0, method: null, status: 'unrecognized', candidates: [], trace: { stage: 'ranker' } };
       }
@@ -136,7 +133,9 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
         if (candidates.length === KEPT) break;
       }
       const rule = row.legacy?.serviceId === best.serviceId ? row.legacy.stage : undefined;
-      const guards = [...(best.guard ? ['combination'] : []), ...(row.ambiguous ? ['ambiguous'] : [])];
+      // For the trace: the guards that fire for the chosen entry (the hand rules' pick carries them to the model).
+      const combination = helpers.guarded(input, context.position, entries[top.i]!);
+      const guards = [...(combination ? ['combination'] : []), ...(row.ambiguous ? ['ambiguous'] : []), ...(row.allergen ? ['allergen'] : [])];
       const trace: MatchTrace = {
         stage: 'ranker',
         ...(rule && { rule }),

@@ -5,7 +5,9 @@
  * on other features is refused at load. Tried and left out, for they changed no out-of-sample figure (see
  * docs/matching.md): the edit similarity of the sorted stems, the length ratio of row and entry, the agreement of
  * the row's tariff code with the entry's (the code stage's pick stays a feature, and the code a generator), and the
- * likeness of the row's section heading to the entry's specialty.
+ * likeness of the row's section heading to the entry's specialty, and the guards as features (a combination guard
+ * fired for the entry, the hand rules found the row ambiguous, an allergen test): the hand rules' pick already
+ * carries them. The guards still show in the trace.
  */
 
 /** How the legacy cascade (hand rules) decided the row, a signal among others. */
@@ -34,8 +36,6 @@ export interface CandidateSignals {
   readonly coverRow: number;
   /** The row's `name_norm` equals the entry's. */
   readonly exact: boolean;
-  /** A combination guard fired: the row joins, lists or names more than the entry does (cascade.ts). */
-  readonly guard: boolean;
 }
 
 /** Feature names in vector order, each with its group (the unit of the ablations). */
@@ -53,9 +53,6 @@ export const FEATURES: readonly { readonly name: string; readonly group: string 
   { name: 'legacy_confidence', group: 'legacy' },
   { name: 'legacy_code', group: 'legacy' },
   { name: 'legacy_rule', group: 'legacy' },
-  { name: 'guard', group: 'guards' },
-  { name: 'ambiguous', group: 'guards' },
-  { name: 'allergen', group: 'guards' },
 ];
 
 /** The feature vectors of a row's candidates, in the order given. */
@@ -78,9 +75,6 @@ export function featureVectors(row: RowSignals, candidates: readonly CandidateSi
       picked ? row.legacy!.confidence : 0,
       picked && row.legacy!.stage === 'code' ? 1 : 0,
       picked && row.legacy!.stage === 'rule' ? 1 : 0,
-      candidate.guard ? 1 : 0,
-      row.ambiguous ? 1 : 0,
-      row.allergen ? 1 : 0,
     ];
   });
 }
