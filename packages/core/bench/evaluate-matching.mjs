@@ -34,9 +34,11 @@ const samples = [
   { key: 'dev', title: 'dev', labels: read('matching-sample.json'), fitted: true },
   { key: 'held', title: 'old held-out', labels: read('matching-holdout.json'), fitted: true },
 ];
-// The fresh sample is read for reporting only: nothing below fits, tunes or chooses on it.
-if (existsSync(join(fixtures, 'matching-fresh-holdout.json'))) {
-  samples.push({ key: 'fresh', title: 'fresh held-out', labels: read('matching-fresh-holdout.json'), fitted: false });
+// The fresh sample is read for reporting only: nothing below fits, tunes or chooses on it. PRICECAT_FRESH_HOLDOUT
+// may point to it while it is kept outside the repository.
+const freshPath = process.env.PRICECAT_FRESH_HOLDOUT ?? join(fixtures, 'matching-fresh-holdout.json');
+if (existsSync(freshPath)) {
+  samples.push({ key: 'fresh', title: 'fresh held-out', labels: JSON.parse(readFileSync(freshPath, 'utf8')), fitted: false });
 }
 
 const services = await loadDefaultDictionary();
