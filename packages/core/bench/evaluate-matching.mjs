@@ -249,9 +249,11 @@ if (fresh) {
 const groups = [...new Set(FEATURES.map((f) => f.group))];
 console.log('\nABLATIONS: the ranker refit without one feature group. Grouped CV (oof, dev + old held-out, acceptance re-chosen in the CV);');
 console.log('"dev → old held" = fitted and calibrated on dev alone (its own grouped CV choosing the acceptance), measured on the old held-out sample.');
-console.log(`${'without'.padEnd(12)}${'CV precision'.padStart(14)}${'CV recall'.padStart(11)}${'CV top-5'.padStart(10)}${'CV ECE'.padStart(9)}   ${'held prec.'.padStart(11)}${'held recall'.padStart(12)}${'held top-5'.padStart(11)}`);
+if (fresh) console.log('"fresh" = fitted on dev + old held-out (calibrated and thresholded by their grouped CV), measured on the fresh sample\'s own fields (reporting only).');
+console.log(`${'without'.padEnd(12)}${'CV precision'.padStart(14)}${'CV recall'.padStart(11)}${'CV top-5'.padStart(10)}${'CV ECE'.padStart(9)}   ${'held prec.'.padStart(11)}${'held recall'.padStart(12)}${'held top-5'.padStart(11)}${fresh ? `   ${'fresh prec.'.padStart(11)}${'fresh rec.'.padStart(11)}${'fresh top-5'.padStart(12)}${'fresh ECE'.padStart(10)}` : ''}`);
 const devRows = rows.filter((r) => r.sample === 'dev');
 const heldRows = rows.filter((r) => r.sample === 'held');
+const freshRows = fresh ? labelledRows(services, { fresh: fresh.labels }) : [];
 for (const group of ['(none)', ...groups]) {
   const mask = maskOf(group === '(none)' ? [] : [group]);
   const folds = groupedCv(rows, mask);
@@ -261,7 +263,15 @@ for (const group of ['(none)', ...groups]) {
   const calibration = calibrate(devCv);
   const heldRanked = heldRows.map((row) => rankRow(row, model, mask)).map((r) => ({ ...r, probability: r.top ? applyIsotonic(calibration, r.score) : 0 }));
   const h = figuresOf(heldRanked, acceptanceThreshold(devCv));
-  console.log(`${group.padEnd(12)}${pct(f.precision).padStart(14)}${pct(f.recall).padStart(11)}${pct(f.top5).padStart(10)}${pct(f.eceAll).padStart(9)}   ${pct(h.precision).padStart(11)}${pct(h.recall).padStart(12)}${pct(h.top5).padStart(11)}`);
+  let freshColumns = '';
+  if (fresh) {
+    const all = fitRows(rows, mask);
+    const allCalibration = calibrate(folds);
+    const ranked = freshRows.map((row) => rankRow(row, all, mask)).map((r) => ({ ...r, probability: r.top ? applyIsotonic(allCalibration, r.score) : 0 }));
+    const x = figuresOf(ranked, acceptanceThreshold(folds));
+    freshColumns = `   ${pct(x.precision).padStart(11)}${pct(x.recall).padStart(11)}${pct(x.top5).padStart(12)}${pct(x.eceAll).padStart(10)}`;
+  }
+  console.log(`${group.padEnd(12)}${pct(f.precision).padStart(14)}${pct(f.recall).padStart(11)}${pct(f.top5).padStart(10)}${pct(f.eceAll).padStart(9)}   ${pct(h.precision).padStart(11)}${pct(h.recall).padStart(12)}${pct(h.top5).padStart(11)}${freshColumns}`);
 }
 
 // ---- per method and per file, end to end ----
