@@ -24,17 +24,14 @@ export function editDistance(a: string, b: string): number {
   if (short.length > 32) return leven(a, b);
   const n = short.length;
   if (n === 0) return long.length;
-  const peq = new Map<number, number>();
-  for (let i = 0; i < n; i += 1) {
-    const code = short.charCodeAt(i);
-    peq.set(code, (peq.get(code) ?? 0) | (1 << i));
-  }
+  // The bits of each character of the short string, in a table over the whole BMP, cleared again before returning.
+  for (let i = 0; i < n; i += 1) PEQ[short.charCodeAt(i)]! |= 1 << i;
   const last = 1 << (n - 1);
   let pv = -1;
   let mv = 0;
   let score = n;
   for (let j = 0; j < long.length; j += 1) {
-    const eq = peq.get(long.charCodeAt(j)) ?? 0;
+    const eq = PEQ[long.charCodeAt(j)]!;
     const xv = eq | mv;
     // The sum may pass 32 bits; `^` takes it modulo 2^32, as the algorithm wants.
     const xh = (((eq & pv) + pv) ^ pv) | eq;
@@ -47,8 +44,12 @@ export function editDistance(a: string, b: string): number {
     pv = mh | ~(xv | ph);
     mv = ph & xv;
   }
+  for (let i = 0; i < n; i += 1) PEQ[short.charCodeAt(i)] = 0;
   return score;
 }
+
+/** Per-character bit masks of {@link editDistance}, all zero between calls. */
+const PEQ = new Int32Array(65536);
 
 // ---- internal helpers ----
 
