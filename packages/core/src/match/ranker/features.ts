@@ -59,15 +59,17 @@ export const FEATURES: readonly { readonly name: string; readonly group: string 
 export function featureVectors(row: RowSignals, candidates: readonly CandidateSignals[]): number[][] {
   const termRanks = ranksBy(candidates, (c) => c.termScore);
   const ngramRanks = ranksBy(candidates, (c) => c.ngram);
+  const termMargins = marginsBy(candidates, (c) => c.termScore);
+  const ngramMargins = marginsBy(candidates, (c) => c.ngram);
   return candidates.map((candidate, i) => {
     const picked = row.legacy?.serviceId === candidate.serviceId;
     return [
       candidate.termScore,
       1 / termRanks[i]!,
-      marginOf(candidates, i, (c) => c.termScore),
+      termMargins[i]!,
       candidate.ngram,
       1 / ngramRanks[i]!,
-      marginOf(candidates, i, (c) => c.ngram),
+      ngramMargins[i]!,
       candidate.coverEntry,
       candidate.coverRow,
       candidate.exact ? 1 : 0,
@@ -85,13 +87,24 @@ export function featureVectors(row: RowSignals, candidates: readonly CandidateSi
 function ranksBy(candidates: readonly CandidateSignals[], signal: (c: CandidateSignals) => number): number[] {
   const values = candidates.map(signal);
   const sorted = [...values].sort((a, b) => b - a);
-  return values.map((value) => sorted.indexOf(value) + 1);
+  const first = new Map<number, number>();
+  sorted.forEach((value, i) => {
+    if (!first.has(value)) first.set(value, i + 1);
+  });
+  return values.map((value) => first.get(value)!);
 }
 
-/** The candidate's signal minus the best signal among differently named candidates (negative when beaten). */
-function marginOf(candidates: readonly CandidateSignals[], i: number, signal: (c: CandidateSignals) => number): number {
-  const own = candidates[i]!;
-  let rival = 0;
-  for (const other of candidates) if (other.name !== own.name) rival = Math.max(rival, signal(other));
-  return signal(own) - rival;
+/** Each candidate's signal minus the best signal among differently named candidates (0 when none; negative when beaten). */
+function marginsBy(candidates: readonly CandidateSignals[], signal: (c: CandidateSignals) => number): number[] {
+  // The best value and its name, and the best value under any other name: a candidate's rival is the first unless
+  // it bears that name.
+  let best = 0;
+  let bestName: string | null = null;
+  for (const c of candidates) {
+    const value = signal(c);
+    if (value > best) [best, bestName] = [value, c.name];
+  }
+  let other = 0;
+  for (const c of candidates) if (c.name !== bestName) other = Math.max(other, signal(c));
+  return candidates.map((c) => signal(c) - (c.name === bestName ? other : best));
 }
