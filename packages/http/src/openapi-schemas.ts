@@ -120,10 +120,10 @@ const position = {
     trace: {
       type: 'object',
       description:
-        'Why the position was matched as it was (absent on positions stored before traces): the stage (`synonym`, `ranker`, `rules`), the hand rule that chose the same entry, a few signals (the ranker\'s log-odds, term score, 3-gram cosine, margin), the guards that fired, and for a learned synonym the decision it came from (`clinic_id@date`).',
+        'Why the position was matched as it was (absent on positions stored before traces): the stage (`synonym`, `ranker`, `rules`, `embedding`), the hand rule that chose the same entry, a few signals (the ranker\'s log-odds, term score, 3-gram cosine, margin), the guards that fired, and for a learned synonym the decision it came from (`clinic_id@date`).',
       required: ['stage'],
       properties: {
-        stage: { type: 'string', enum: ['synonym', 'ranker', 'rules'] },
+        stage: { type: 'string', enum: ['synonym', 'ranker', 'rules', 'embedding'] },
         rule: { type: 'string', enum: ['code', 'exact', 'rule', 'fuzzy'] },
         signals: { type: 'object', additionalProperties: { type: 'number' } },
         guards: { type: 'array', items: { type: 'string' } },

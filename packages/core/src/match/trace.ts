@@ -6,8 +6,11 @@
 import type { LegacyStage } from './ranker/features.js';
 
 export interface MatchTrace {
-  /** `synonym`: an analyst's decision; `ranker`: the fitted ranker; `rules`: the hand-rule cascade alone. */
-  readonly stage: 'synonym' | 'ranker' | 'rules';
+  /**
+   * `synonym`: an analyst's decision; `ranker`: the fitted ranker; `rules`: the hand-rule cascade alone; `embedding`:
+   * the embedding stage (its cosine is not a calibrated probability).
+   */
+  readonly stage: 'synonym' | 'ranker' | 'rules' | 'embedding';
   /** The hand rule that chose the same entry, when one did. */
   readonly rule?: LegacyStage;
   /** A few signals, rounded: the ranker's log-odds, term score, n-gram cosine, margin to the runner-up. */
