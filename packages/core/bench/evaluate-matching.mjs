@@ -1,59 +1,114 @@
-// `npm run eval`: matching quality on the hand-labelled development sample (test/fixtures/matching-sample.json,
-// rules in test/fixtures/README.md), on the held-out sample (test/fixtures/matching-holdout.json: labelled by the
-// same rules, never read while tuning; only its totals are printed, so that it stays unseen) and the normalized
-// share over the whole archive. Every file of the archive is ingested as a user would (so the per-list
-// concentrated-group rule applies), then each labelled position is looked up in its file (and PDF page) by its
-// name, the nearest row first: rows of a scanned page move when the PDF reader improves. A match is right when it
-// names the labelled service or an entry of the same name under another specialty; "lenient" also accepts the
-// alternatives the labeller listed (`alt: … [id]`).
-// Uses the built dist: `npm run build` first (the root `npm run eval` does).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// `npm run eval`: matching quality, development and held-out samples side by side. Columns: the development sample
+// (test/fixtures/matching-sample.json), the old held-out sample (matching-holdout.json) and, when it exists, the
+// fresh held-out sample (matching-fresh-holdout.json, labelled blind, used for nothing but this report). The ranker
+// (assets/ranker.json) is fitted on the first two, so for them the honest figures are the grouped cross-validation
+// ones (leave-one-clinic-out, out of fold), printed apart and labelled; the end-to-end figures of those two columns
+// are in sample. Rules of the labels in test/fixtures/README.md.
+// End to end: every file of the archive is read and extracted once (cached under node_modules/.cache), then each
+// list is matched as ingest matches it (the concentrated-group rule per list), and each labelled position is looked
+// up in its file (and PDF page) by its name, the nearest row first: rows of a scanned page move when the PDF
+// reader improves. A match is right when it names the labelled service or an entry of the same name under another
+// specialty; "lenient" also accepts the alternatives the labeller listed (`alt: … [id]`).
+// Uses the built dist: `npm run build` first (the root `npm run eval` does). VERBOSE=1 lists the misses.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import leven from 'leven';
-import { createCatalogue, normalizeName } from '@pricecat/core';
+import { FEATURES, createMatcher, extractPriceRows, normalizeName, readDocument, withdrawConcentratedGroups } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
+import { BINS, acceptanceThreshold, figuresOf, fitRows, groupedCv, labelledRows, maskOf, pct, rankRow, rulesAsRanked, calibrate } from './ranker-data.mjs';
+import { applyIsotonic } from '@pricecat/core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(repoRoot, '../shared/data'), 'archive');
-const labels = JSON.parse(readFileSync(join(here, '../test/fixtures/matching-sample.json'), 'utf8'));
-const heldOut = JSON.parse(readFileSync(join(here, '../test/fixtures/matching-holdout.json'), 'utf8'));
+const fixtures = join(here, '../test/fixtures');
 const verbose = process.env.VERBOSE === '1';
 if (!existsSync(archive)) {
   console.log(`eval: skipped, no archive at ${archive} (set PRICECAT_DATA_DIR)`);
   process.exit(0);
 }
+const read = (name) => JSON.parse(readFileSync(join(fixtures, name), 'utf8'));
+const samples = [
+  { key: 'dev', title: 'dev', labels: read('matching-sample.json'), fitted: true },
+  { key: 'held', title: 'old held-out', labels: read('matching-holdout.json'), fitted: true },
+];
+// The fresh sample is read for reporting only: nothing below fits, tunes or chooses on it. PRICECAT_FRESH_HOLDOUT
+// may point to it while it is kept outside the repository.
+const freshPath = process.env.PRICECAT_FRESH_HOLDOUT ?? join(fixtures, 'matching-fresh-holdout.json');
+if (existsSync(freshPath)) {
+  samples.push({ key: 'fresh', title: 'fresh held-out', labels: JSON.parse(readFileSync(freshPath, 'utf8')), fitted: false });
+}
 
 const services = await loadDefaultDictionary();
 const nameOf = new Map(services.map((s) => [s.service_id, s.name]));
-const catalogue = await createCatalogue({ services });
 const files = readdirSync(archive).filter((f) => !f.startsWith('.')).sort();
-const started = performance.now();
-for (const file of files) await catalogue.ingest({ fileName: file, bytes: new Uint8Array(readFileSync(join(archive, file))) });
-const ingestSeconds = (performance.now() - started) / 1000;
 
-const lists = new Map((await catalogue.listPriceLists()).map((l) => [l.price_list_id, l.file_name]));
-/** Positions by file and PDF page (`file#page 3`), or by file alone for spreadsheets and Word. */
-const byPlace = new Map();
-for (let offset = 0; ; offset += 500) {
-  const page = await catalogue.listPositions({ limit: 500, offset });
-  for (const p of page.items) {
-    const file = lists.get(p.price_list_id);
-    for (const key of [`${file}#${p.source.table}`, file]) byPlace.set(key, [...(byPlace.get(key) ?? []), p]);
+// ---- the archive, extracted once and cached ----
+const cacheDir = join(here, '../node_modules/.cache/pricecat-eval');
+mkdirSync(cacheDir, { recursive: true });
+/** The extraction's sources (all of src/ but matching): a change there re-reads the archive. */
+const extractionKey = (() => {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'match') walk(path);
+      } else if (!entry.name.endsWith('.test.ts')) hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(join(here, '../src'));
+  return hash.digest('hex');
+})();
+const started = performance.now();
+const lists = [];
+for (const file of files) {
+  const bytes = readFileSync(join(archive, file));
+  const sha = createHash('sha256').update(bytes).update(extractionKey).digest('hex').slice(0, 16);
+  const cached = join(cacheDir, `${sha}.json`);
+  let rows;
+  if (existsSync(cached)) rows = JSON.parse(readFileSync(cached, 'utf8'));
+  else {
+    const extracted = extractPriceRows(await readDocument(new Uint8Array(bytes), file, {}));
+    rows = extracted.rows.map((r) => ({ raw_name: r.name, code: r.code, section: r.section, source: r.source }));
+    writeFileSync(cached, JSON.stringify(rows));
   }
-  if (offset + 500 >= page.total) break;
+  lists.push({ file, rows });
 }
+const extractSeconds = (performance.now() - started) / 1000;
+
+/** Every list matched as ingest matches it: one matcher, the concentrated-group rule per list. */
+async function matchArchive(matcher) {
+  const byPlace = new Map();
+  let positions = 0;
+  let normalized = 0;
+  for (const { file, rows } of lists) {
+    const outcomes = withdrawConcentratedGroups(await matcher.matchAll(rows));
+    rows.forEach((row, i) => {
+      const p = { ...row, ...outcomes[i] };
+      positions += 1;
+      if (p.status === 'normalized') normalized += 1;
+      for (const key of [`${file}#${row.source.table}`, file]) {
+        const list = byPlace.get(key);
+        if (list) list.push(p);
+        else byPlace.set(key, [p]);
+      }
+    });
+  }
+  return { byPlace, positions, normalized };
+}
+
 const similarity = (a, b) => 1 - leven(a, b) / Math.max(a.length, b.length, 1);
 
 /**
  * The position a label was drawn from: the same name (or a name at least 0.85 alike) in its file and page,
  * nearest row first; else the nearest row whose name contains most of the labelled name.
  */
-function positionOf(label) {
+function positionOf(byPlace, label) {
   const pool = byPlace.get(label.table ? `${label.file}#${label.table}` : label.file) ?? [];
   const want = normalizeName(label.raw_name);
-  // Same name first, then the nearest row, then the closer name.
   const alike = pool
     .map((p) => ({ p, score: similarity(normalizeName(p.raw_name), want), gap: Math.abs(p.source.row - label.row) }))
     .filter((c) => c.score >= 0.85)
@@ -76,130 +131,177 @@ const sameService = (id, label) => Boolean(id && label.service_id && (id === lab
 const alternativesOf = (label) => [...(label.note ?? '').matchAll(/\[(svc_[0-9a-f]+)\]/g)].map((m) => m[1]);
 const acceptable = (id, label) => sameService(id, label) || (id !== null && alternativesOf(label).includes(id));
 
-/** Each label with its position and the suggestion a user sees: the normalized service, else the queue's first candidate. */
-function lookUp(sample) {
+/** The end-to-end figures of one sample under one matched archive. */
+function endToEnd(byPlace, labels) {
   const found = [];
-  const missing = [];
-  for (const label of sample) {
-    const position = positionOf(label);
-    if (!position) {
-      missing.push(label);
-      continue;
-    }
-    const suggested = position.service_id ?? position.candidates[0]?.service_id ?? null;
-    const suggestedScore = position.service_id ? position.confidence : (position.candidates[0]?.score ?? 0);
-    found.push({ label, position, suggested, suggestedScore });
+  let missing = 0;
+  for (const label of labels) {
+    const position = positionOf(byPlace, label);
+    if (position) found.push({ label, position });
+    else missing += 1;
   }
-  return { found, missing };
-}
-
-/** The headline figures of a sample. */
-function headline(found) {
-  const withCounterpart = found.filter((r) => r.label.service_id);
+  const withEntry = found.filter((r) => r.label.service_id);
   const auto = found.filter((r) => r.position.status === 'normalized');
-  const waiting = withCounterpart.filter((r) => r.position.status !== 'normalized');
+  const autoRight = auto.filter((r) => sameService(r.position.service_id, r.label));
+  const waiting = withEntry.filter((r) => r.position.status !== 'normalized');
+  const correct = found.filter((r) => (r.position.status === 'normalized' ? sameService(r.position.service_id, r.label) : !r.label.service_id));
+  let gap = 0;
+  for (let i = 0; i + 1 < BINS.length; i += 1) {
+    const inBin = auto.filter((r) => r.position.confidence >= BINS[i] && r.position.confidence < BINS[i + 1]);
+    if (inBin.length === 0) continue;
+    const right = inBin.filter((r) => sameService(r.position.service_id, r.label)).length;
+    const mean = inBin.reduce((sum, r) => sum + r.position.confidence, 0) / inBin.length;
+    gap += (inBin.length / auto.length) * Math.abs(mean - right / inBin.length);
+  }
   return {
-    withCounterpart,
-    auto,
-    autoRight: auto.filter((r) => sameService(r.position.service_id, r.label)),
-    autoAcceptable: auto.filter((r) => acceptable(r.position.service_id, r.label)),
-    recalled: withCounterpart.filter((r) => r.position.status === 'normalized' && sameService(r.position.service_id, r.label)),
-    waiting,
-    top1: waiting.filter((r) => sameService(r.position.candidates[0]?.service_id, r.label)),
-    top5: waiting.filter((r) => r.position.candidates.slice(0, 5).some((c) => sameService(c.service_id, r.label))),
+    found,
+    missing,
+    n: found.length,
+    withEntry: withEntry.length,
+    auto: auto.length,
+    precision: ratio(autoRight.length, auto.length),
+    lenient: ratio(auto.filter((r) => acceptable(r.position.service_id, r.label)).length, auto.length),
+    recall: ratio(autoRight.length, withEntry.length),
+    correct: ratio(correct.length, found.length),
+    waiting: waiting.length,
+    top1: ratio(waiting.filter((r) => sameService(r.position.candidates[0]?.service_id, r.label)).length, waiting.length),
+    top5: ratio(waiting.filter((r) => r.position.candidates.slice(0, 5).some((c) => sameService(c.service_id, r.label))).length, waiting.length),
+    eceAuto: auto.length === 0 ? null : gap,
   };
 }
-
-function printHeadline(rows, h) {
-  console.log(`ceiling: positions with a dictionary entry     ${h.withCounterpart.length}/${rows.length} = ${pct(h.withCounterpart.length, rows.length)}`);
-  console.log(`normalized share (sample)                      ${h.auto.length}/${rows.length} = ${pct(h.auto.length, rows.length)}`);
-  console.log(`precision of automatic matches                 ${h.autoRight.length}/${h.auto.length} = ${pct(h.autoRight.length, h.auto.length)}   (lenient, alternatives accepted: ${pct(h.autoAcceptable.length, h.auto.length)})`);
-  console.log(`recall of positions with a dictionary entry    ${h.recalled.length}/${h.withCounterpart.length} = ${pct(h.recalled.length, h.withCounterpart.length)}`);
-  console.log(`queue suggestions, positions with an entry left to the queue (${h.waiting.length}):`);
-  console.log(`  top-1 right                                  ${h.top1.length}/${h.waiting.length} = ${pct(h.top1.length, h.waiting.length)}`);
-  console.log(`  right service among the top-5                ${h.top5.length}/${h.waiting.length} = ${pct(h.top5.length, h.waiting.length)}`);
+const ratio = (a, b) => (b === 0 ? null : a / b);
+const cell = (x) => pct(x).padStart(16);
+const count = (x) => String(x).padStart(16);
+const header = (titles) => `${''.padEnd(44)}${titles.map((t) => t.padStart(16)).join('')}`;
+function table(rowsOf, columns) {
+  const lines = [
+    ['positions found', (f) => count(f.n)],
+    ['  with a dictionary entry', (f) => count(f.withEntry ?? '')],
+    ['automatic matches', (f) => count(f.auto)],
+    ['precision of automatic matches', (f) => cell(f.precision)],
+    ['  lenient (labelled alternatives accepted)', (f) => (f.lenient === undefined ? ''.padStart(16) : cell(f.lenient))],
+    ['recall of positions with an entry', (f) => cell(f.recall)],
+    ['correct end to end (right match, or none)', (f) => cell(f.correct)],
+    ['queue: positions with an entry left to it', (f) => count(f.waiting)],
+    ['queue: top-1 right', (f) => cell(f.top1)],
+    ['queue: right entry among the top-5', (f) => cell(f.top5)],
+    ['ECE of automatic matches', (f) => cell(f.eceAuto)],
+  ];
+  console.log(header(columns));
+  for (const [name, show] of lines) console.log(`${name.padEnd(44)}${rowsOf.map(show).join('')}`);
 }
 
-const { found: rows, missing: notFound } = lookUp(labels);
-const pct = (a, b) => (b === 0 ? '   n/a' : `${((a / b) * 100).toFixed(1).padStart(5)} %`);
-const dev = headline(rows);
-const { withCounterpart, auto, autoRight, recalled, waiting } = dev;
+// ---- end to end, the shipped matcher and the hand rules alone ----
+const shipped = createMatcher({ services });
+const rulesOnly = createMatcher({ services, ranker: null });
+const matchStart = performance.now();
+const archiveRanked = await matchArchive(shipped);
+const matchSeconds = (performance.now() - matchStart) / 1000;
+const archiveRules = await matchArchive(rulesOnly);
+const titles = samples.map((s) => (s.fitted ? `${s.title} (in)` : s.title));
 
-console.log(`pricecat matching evaluation — ${labels.length} labelled positions, ${files.length} files (ingest ${ingestSeconds.toFixed(1)} s)`);
-if (notFound.length > 0) console.log(`  not found among the extracted positions any more (left out of the figures): ${notFound.length}`);
-if (verbose) for (const label of notFound) console.log(`    ${label.file} ${label.table ?? ''} row ${label.row} «${label.raw_name}»`);
-console.log('');
-printHeadline(rows, dev);
+console.log(`pricecat matching evaluation — ${files.length} files, ${archiveRanked.positions} positions (extract ${extractSeconds.toFixed(1)} s, cached after the first run; match ${matchSeconds.toFixed(1)} s)`);
+console.log(`samples: ${samples.map((s) => `${s.title} ${s.labels.length}`).join(', ')}; (in) = the ranker was fitted on this sample: in-sample figures, see the grouped CV below`);
+const e2e = samples.map((s) => endToEnd(archiveRanked.byPlace, s.labels));
+const e2eRules = samples.map((s) => endToEnd(archiveRules.byPlace, s.labels));
+for (const [i, s] of samples.entries()) if (e2e[i].missing > 0) console.log(`  ${s.title}: ${e2e[i].missing} labelled positions not found among the extracted ones (left out)`);
+console.log('\nEND TO END, the shipped matcher (ranker + calibration, assets/ranker.json):');
+table(e2e, titles);
+console.log('\nEND TO END, before: the hand-rule cascade alone (createMatcher({ ranker: null })):');
+table(e2eRules, samples.map((s) => s.title));
 
-console.log('\nper method (automatic matches): method, count, right');
+// ---- grouped cross-validation on the fitted samples, from the labels' own fields ----
+const fittedSamples = Object.fromEntries(samples.filter((s) => s.fitted).map((s) => [s.key, s.labels]));
+const rows = labelledRows(services, fittedSamples);
+const cv = groupedCv(rows, maskOf());
+const cvAccept = acceptanceThreshold(cv);
+const bySample = (ranked, key) => ranked.filter((r) => r.row.sample === key);
+console.log(`\nGROUPED CV (leave-one-clinic-out: each clinic's rows ranked and calibrated by models fitted on the other clinics; out of fold; acceptance ${cvAccept.toFixed(3)} chosen in the same CV):`);
+table([...['dev', 'held'].map((k) => figuresOf(bySample(cv, k), cvAccept)), figuresOf(cv, cvAccept)], ['dev (oof)', 'old held (oof)', 'both (oof)']);
+console.log('\nbefore, the hand rules on the same rows (they were written reading the dev sample: dev is in sample for them):');
+const rulesRanked = rulesAsRanked(rows);
+table([...['dev', 'held'].map((k) => figuresOf(bySample(rulesRanked, k), 0.5)), figuresOf(rulesRanked, 0.5)].map((f) => ({ ...f, eceAuto: null })), ['dev', 'old held', 'both']);
+
+// ---- reliability ----
+console.log('\nreliability of every position\'s top suggestion (grouped CV, out of fold, dev + old held-out):');
+console.log('  probability     n   right   share right   mean probability');
+for (const b of figuresOf(cv, cvAccept).bins) {
+  console.log(`  ${b.low.toFixed(2)}–${b.high.toFixed(2)}  ${String(b.n).padStart(5)}  ${String(b.right).padStart(5)}   ${pct(b.n ? b.right / b.n : null)}   ${b.n ? b.mean.toFixed(3) : ''}`);
+}
+const oof = figuresOf(cv, cvAccept);
+console.log(`expected calibration error (out of fold): every top suggestion ${pct(oof.eceAll)}, automatic matches ${pct(oof.eceAuto)}`);
+const fresh = samples.find((s) => s.key === 'fresh');
+if (fresh) {
+  const found = e2e[samples.indexOf(fresh)].found.filter((r) => r.position.candidates.length > 0);
+  console.log('\nreliability on the fresh held-out sample (end to end; the position\'s confidence against its suggestion being right):');
+  let gap = 0;
+  for (let i = 0; i + 1 < BINS.length; i += 1) {
+    const inBin = found.filter((r) => r.position.confidence >= BINS[i] && r.position.confidence < BINS[i + 1]);
+    const right = inBin.filter((r) => sameService(r.position.service_id ?? r.position.candidates[0]?.service_id, r.label)).length;
+    const mean = inBin.reduce((s, r) => s + r.position.confidence, 0) / (inBin.length || 1);
+    gap += (inBin.length / (found.length || 1)) * Math.abs(mean - (inBin.length ? right / inBin.length : 0));
+    console.log(`  ${BINS[i].toFixed(2)}–${Math.min(1, BINS[i + 1]).toFixed(2)}  ${String(inBin.length).padStart(5)}  ${String(right).padStart(5)}   ${pct(inBin.length ? right / inBin.length : null)}   ${inBin.length ? mean.toFixed(3) : ''}`);
+  }
+  console.log(`expected calibration error (fresh, every suggestion): ${pct(gap)}`);
+}
+
+// ---- ablations ----
+const groups = [...new Set(FEATURES.map((f) => f.group))];
+console.log('\nABLATIONS: the ranker refit without one feature group. Grouped CV (oof, dev + old held-out, acceptance re-chosen in the CV);');
+console.log('"dev → old held" = fitted and calibrated on dev alone (its own grouped CV choosing the acceptance), measured on the old held-out sample.');
+if (fresh) console.log('"fresh" = fitted on dev + old held-out (calibrated and thresholded by their grouped CV), measured on the fresh sample\'s own fields (reporting only).');
+console.log(`${'without'.padEnd(12)}${'CV precision'.padStart(14)}${'CV recall'.padStart(11)}${'CV top-5'.padStart(10)}${'CV ECE'.padStart(9)}   ${'held prec.'.padStart(11)}${'held recall'.padStart(12)}${'held top-5'.padStart(11)}${fresh ? `   ${'fresh prec.'.padStart(11)}${'fresh rec.'.padStart(11)}${'fresh top-5'.padStart(12)}${'fresh ECE'.padStart(10)}` : ''}`);
+const devRows = rows.filter((r) => r.sample === 'dev');
+const heldRows = rows.filter((r) => r.sample === 'held');
+const freshRows = fresh ? labelledRows(services, { fresh: fresh.labels }) : [];
+for (const group of ['(none)', ...groups]) {
+  const mask = maskOf(group === '(none)' ? [] : [group]);
+  const folds = groupedCv(rows, mask);
+  const f = figuresOf(folds, acceptanceThreshold(folds));
+  const devCv = groupedCv(devRows, mask);
+  const model = fitRows(devRows, mask);
+  const calibration = calibrate(devCv);
+  const heldRanked = heldRows.map((row) => rankRow(row, model, mask)).map((r) => ({ ...r, probability: r.top ? applyIsotonic(calibration, r.score) : 0 }));
+  const h = figuresOf(heldRanked, acceptanceThreshold(devCv));
+  let freshColumns = '';
+  if (fresh) {
+    const all = fitRows(rows, mask);
+    const allCalibration = calibrate(folds);
+    const ranked = freshRows.map((row) => rankRow(row, all, mask)).map((r) => ({ ...r, probability: r.top ? applyIsotonic(allCalibration, r.score) : 0 }));
+    const x = figuresOf(ranked, acceptanceThreshold(folds));
+    freshColumns = `   ${pct(x.precision).padStart(11)}${pct(x.recall).padStart(11)}${pct(x.top5).padStart(12)}${pct(x.eceAll).padStart(10)}`;
+  }
+  console.log(`${group.padEnd(12)}${pct(f.precision).padStart(14)}${pct(f.recall).padStart(11)}${pct(f.top5).padStart(10)}${pct(f.eceAll).padStart(9)}   ${pct(h.precision).padStart(11)}${pct(h.recall).padStart(12)}${pct(h.top5).padStart(11)}${freshColumns}`);
+}
+
+// ---- per method and per file, end to end ----
+console.log('\nper method (automatic matches, end to end, all samples found): method, count, right');
 const methods = new Map();
-for (const r of auto) {
+for (const r of e2e.flatMap((f) => f.found).filter((r) => r.position.status === 'normalized')) {
   const m = methods.get(r.position.method) ?? { n: 0, right: 0 };
   m.n += 1;
   if (sameService(r.position.service_id, r.label)) m.right += 1;
   methods.set(r.position.method, m);
 }
-for (const [method, m] of [...methods].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${method.padEnd(10)} ${String(m.n).padStart(4)} ${String(m.right).padStart(4)}  ${pct(m.right, m.n)}`);
-const statuses = new Map();
-for (const r of rows) statuses.set(r.position.status, (statuses.get(r.position.status) ?? 0) + 1);
-console.log(`status: ${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')}`);
-
-console.log('\nreliability (every position\'s suggestion — the match, or the first queue candidate — binned by its confidence):');
-console.log('  confidence    n   right   share right   mean confidence');
-const bins = [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001];
-for (let i = 0; i + 1 < bins.length; i += 1) {
-  const inBin = rows.filter((r) => r.suggested && r.suggestedScore >= bins[i] && r.suggestedScore < bins[i + 1]);
-  const right = inBin.filter((r) => sameService(r.suggested, r.label)).length;
-  const range = `${bins[i].toFixed(2)}–${Math.min(bins[i + 1], 1).toFixed(2)}`;
-  const mean = inBin.length === 0 ? '' : `      ${(inBin.reduce((sum, r) => sum + r.suggestedScore, 0) / inBin.length).toFixed(3)}`;
-  console.log(`  ${range}  ${String(inBin.length).padStart(4)}  ${String(right).padStart(5)}   ${pct(right, inBin.length)}${mean}`);
-}
-// Expected calibration error of the automatic matches: the gap between confidence and share right, per bin,
-// weighted by the bin's size.
-let gap = 0;
-for (let i = 0; i + 1 < bins.length; i += 1) {
-  const inBin = auto.filter((r) => r.position.confidence >= bins[i] && r.position.confidence < bins[i + 1]);
-  if (inBin.length === 0) continue;
-  const right = inBin.filter((r) => sameService(r.position.service_id, r.label)).length;
-  const mean = inBin.reduce((sum, r) => sum + r.position.confidence, 0) / inBin.length;
-  gap += (inBin.length / auto.length) * Math.abs(mean - right / inBin.length);
-}
-console.log(`calibration of automatic matches: expected calibration error ${(100 * gap).toFixed(1)} points over ${auto.length}`);
-
-console.log('\ntrade-off: the suggestion accepted automatically when its confidence ≥ t (the shipped rule is marked *)');
-console.log('  t      matched   precision   recall');
-for (const t of [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]) {
-  const accepted = rows.filter((r) => r.suggested && r.suggestedScore >= t);
-  const right = accepted.filter((r) => sameService(r.suggested, r.label)).length;
-  console.log(`  ${t.toFixed(2)}  ${String(accepted.length).padStart(7)}   ${pct(right, accepted.length)}   ${pct(right, withCounterpart.length)}`);
-}
-console.log(`  *      ${String(auto.length).padStart(7)}   ${pct(autoRight.length, auto.length)}   ${pct(recalled.length, withCounterpart.length)}`);
-
-console.log('\nper file: labelled, with entry, matched, right');
+for (const [method, m] of [...methods].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${String(method).padEnd(10)} ${String(m.n).padStart(4)} ${String(m.right).padStart(4)}  ${pct(m.right / m.n)}`);
+console.log('\nper file (end to end, all samples): labelled, with entry, matched, right');
 for (const file of files) {
-  const mine = rows.filter((r) => r.label.file === file);
+  const mine = e2e.flatMap((f) => f.found).filter((r) => r.label.file === file);
   if (mine.length === 0) continue;
   const matched = mine.filter((r) => r.position.status === 'normalized');
   console.log(`  ${file.padEnd(32)} ${String(mine.length).padStart(4)} ${String(mine.filter((r) => r.label.service_id).length).padStart(4)} ${String(matched.length).padStart(4)} ${String(matched.filter((r) => sameService(r.position.service_id, r.label)).length).padStart(4)}`);
 }
-
-const held = lookUp(heldOut);
-console.log(`\nheld-out sample — ${heldOut.length} positions labelled by the same rules, never read while tuning (totals only)`);
-if (held.missing.length > 0) console.log(`  not found among the extracted positions any more (left out of the figures): ${held.missing.length}`);
-printHeadline(held.found, headline(held.found));
-
-const stats = await catalogue.stats();
-console.log(`\nwhole archive: ${stats.positions} positions, normalized ${stats.normalized} → normalized share ${(stats.normalized_share * 100).toFixed(1)} %; queued ${stats.queued}, unrecognized ${stats.unrecognized}`);
-console.log(`  per method: ${Object.entries(stats.by_method).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+console.log(`\nwhole archive: ${archiveRanked.positions} positions, normalized ${archiveRanked.normalized} → normalized share ${pct(archiveRanked.normalized / archiveRanked.positions)} (hand rules alone: ${pct(archiveRules.normalized / archiveRules.positions)})`);
 
 if (verbose) {
-  console.log('\nwrong automatic matches:');
-  for (const r of auto.filter((x) => !sameService(x.position.service_id, x.label))) {
-    console.log(`  ${r.position.method} ${r.position.confidence} «${r.label.raw_name}» → «${nameOf.get(r.position.service_id)}», label «${r.label.service_name ?? 'none'}»`);
+  // Only the samples the ranker was fitted on are listed: the fresh sample stays unread.
+  const seen = e2e.filter((_, i) => samples[i].fitted).flatMap((f) => f.found);
+  console.log('\nwrong automatic matches (dev + old held-out):');
+  for (const r of seen.filter((x) => x.position.status === 'normalized' && !sameService(x.position.service_id, x.label))) {
+    console.log(`  ${r.position.method} ${r.position.confidence} «${r.label.raw_name}» → «${nameOf.get(r.position.service_id)}», label «${r.label.service_name ?? 'none'}» ${JSON.stringify(r.position.trace)}`);
   }
-  console.log('\nmissed (entry exists, not matched):');
-  for (const r of waiting) {
-    console.log(`  ${r.position.status} «${r.label.raw_name}» [${r.label.section ?? ''}] label «${r.label.service_name}»; first: ${r.position.candidates.slice(0, 3).map((c) => `${c.name} ${c.score}`).join(' | ')}`);
+  console.log('\nmissed (entry exists, not matched; dev + old held-out):');
+  for (const r of seen.filter((x) => x.label.service_id && x.position.status !== 'normalized')) {
+    console.log(`  ${r.position.status} ${r.position.confidence} «${r.label.raw_name}» [${r.label.section ?? ''}] label «${r.label.service_name}»; first: ${r.position.candidates.slice(0, 3).map((c) => `${c.name} ${c.score}`).join(' | ')}`);
   }
 }
-await catalogue.close();

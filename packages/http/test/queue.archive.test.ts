@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogue, type Catalogue, type Position, type Service, type Stats } from '@pricecat/core';
+import { createCatalogue, DEFAULT_RANKER_MODEL, type Catalogue, type Position, type Service, type Stats } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
 import { startServer } from '../src/index.js';
@@ -208,7 +208,10 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     expect(ivf.map((p) => [p.status, p.method])).toEqual(Array(3).fill(['normalized', 'synonym']));
     const apolipoproteins = again.filter((p) => p.raw_name === APOLIPOPROTEIN_A);
     expect(apolipoproteins.map((p) => [p.status, p.method, p.service_id])).toEqual(Array(5).fill(['normalized', 'synonym', apolipoproteinA.service_id]));
-    // The same list: the queued rows of the two names learned above (three and five) no longer queue.
-    expect(report.files[0]!.queued).toBeLessThanOrEqual(firstQueued - 8);
+    // The same list: the queued rows of the two names learned above (three and five) no longer queue. A decided name
+    // may complete a concentrated group, whose matches below 0.72 rule 1 then withdraws (queued, though their
+    // calibrated confidence reached the ranker's acceptance): those are counted apart.
+    const withdrawn = again.filter((p) => p.status === 'queued' && p.confidence >= DEFAULT_RANKER_MODEL.accept).length;
+    expect(report.files[0]!.queued - withdrawn).toBeLessThanOrEqual(firstQueued - 8);
   });
 });

@@ -5,6 +5,7 @@ import type { PriceCell, PriceRow } from '../extract/price-row.js';
 import type { Matcher, MatchOutcome } from '../match/cascade.js';
 import { withdrawConcentratedGroups } from '../match/concentrated-groups.js';
 import type { DecisionMemory } from '../match/decision-memory.js';
+import type { MatchTrace } from '../match/trace.js';
 import type { Position, PositionStatus } from '../storage/records.js';
 import { newId } from './ids.js';
 
@@ -54,6 +55,7 @@ export async function buildPositions(
       method: outcome.method,
       status: outcome.status,
       candidates: outcome.candidates,
+      ...(outcome.trace && { trace: outcome.trace }),
       warnings: row.warnings,
       source: row.source,
     };
@@ -72,16 +74,21 @@ type LearnedOutcome = Omit<MatchOutcome, 'status'> & { readonly status: Position
 function withLessons(outcome: MatchOutcome, clinicId: string, memory: DecisionMemory): LearnedOutcome {
   if (outcome.method === 'synonym' || outcome.name_norm === '') return outcome;
   const recalled = memory.recall(clinicId, outcome.name_norm);
-  if (recalled?.service_id === null) return { ...outcome, service_id: null, method: null, confidence: 0, status: 'skipped' };
+  if (recalled?.service_id === null) {
+    const trace: MatchTrace = { stage: 'decision', decision: `skip:${recalled.decision_id}` };
+    return { ...outcome, service_id: null, method: null, confidence: 0, status: 'skipped', trace };
+  }
   if (recalled) {
     const confidence = recalled.scope === 'clinic' ? CARRIED_CONFIDENCE : ALIAS_CONFIDENCE;
-    return { ...outcome, service_id: recalled.service_id, method: 'synonym', confidence, status: 'normalized' };
+    const trace: MatchTrace = { stage: 'decision', decision: `${recalled.scope}:${recalled.decision_id}` };
+    return { ...outcome, service_id: recalled.service_id, method: 'synonym', confidence, status: 'normalized', trace };
   }
   const rejected = memory.rejectedFor(outcome.name_norm);
   if (rejected.size === 0) return outcome;
   const candidates = outcome.candidates.filter((c) => !rejected.has(c.service_id));
   if (outcome.service_id !== null && rejected.has(outcome.service_id)) {
-    return { ...outcome, candidates, service_id: null, method: null, status: candidates.length > 0 ? 'queued' : 'unrecognized' };
+    const trace: MatchTrace = { ...outcome.trace, stage: 'decision', decision: 'rejected' } as MatchTrace;
+    return { ...outcome, candidates, service_id: null, method: null, status: candidates.length > 0 ? 'queued' : 'unrecognized', trace };
   }
   return { ...outcome, candidates };
 }

@@ -74,10 +74,17 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
   const byId = new Map(indexed.map((entry) => [entry.service.service_id, entry]));
   const count = Math.max(indexed.length, 1);
   const maxWeight = Math.log(1 + count);
+  // Remembered per term: the scorers ask for the same terms' weights many times per name.
+  const weightByTerm = new Map<string, number>();
   const weights: TermWeights = {
     weight(term) {
-      const df = postings.get(term)?.length ?? 0;
-      return df === 0 ? maxWeight : Math.log(1 + count / df);
+      let weight = weightByTerm.get(term);
+      if (weight === undefined) {
+        const df = postings.get(term)?.length ?? 0;
+        weight = df === 0 ? maxWeight : Math.log(1 + count / df);
+        if (weightByTerm.size < 200_000) weightByTerm.set(term, weight);
+      }
+      return weight;
     },
     known: (term) => postings.has(term),
     maxWeight,

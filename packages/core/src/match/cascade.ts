@@ -1,12 +1,20 @@
 /**
- * The matching cascade (DESIGN §4), cheapest stage first: clinic code (and a certificate's form number) → exact
- * `name_norm` → learned synonym → fuzzy → embeddings (when configured), except that a learned synonym is looked up
- * first: an analyst's decision outranks the code stage's guess. Each stage records its `method`.
+ * The matching cascade (DESIGN §4). A learned synonym is looked up first: an analyst's decision outranks every
+ * machine guess. Then the hand-rule stages run, cheapest first — clinic code (and a certificate's form number) →
+ * exact `name_norm` → a specialist's visit → fuzzy term score — and their pick becomes evidence for the ranked stage
+ * (ranked-stage.ts), which merges the generators' candidates, orders them by the fitted ranker and takes its
+ * calibrated probability as the confidence. Embeddings (when configured) come last. With `ranker: null` the hand
+ * rules decide alone, as before the ranker.
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { aliasesForDictionary } from './alias-selection.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isAllergenTest } from './allergen-tests.js';
+import { createRankedStage, type RankedStage } from './ranked-stage.js';
+import { DEFAULT_RANKER_MODEL } from './ranker/default-model.js';
+import type { LegacyStage } from './ranker/features.js';
+import { createRanker, type RankerModel } from './ranker/ranker.js';
+import type { MatchTrace } from './trace.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { letterDesignationsOf } from './letter-designations.js';
 import type { EmbeddingStage } from './embedding-stage.js';
@@ -37,6 +45,8 @@ export interface MatchOutcome {
   readonly method: MatchMethod | null;
   readonly status: 'normalized' | 'queued' | 'unrecognized';
   readonly candidates: readonly MatchCandidate[];
+  /** Why (trace.ts). */
+  readonly trace?: MatchTrace;
 }
 
 /** Score limits of the fuzzy stage. */
@@ -77,14 +87,37 @@ export interface MatcherOptions {
   readonly aliases?: AliasTable;
   /** Receives what the user should know about the configuration (e.g. alias entries that name no entry). */
   readonly warn?: (message: string) => void;
+  /**
+   * The fitted ranker (ranker/ranker.ts) that orders the candidates and whose calibrated probability is the
+   * confidence; defaults to the bundled model (assets/ranker.json). `null`: the hand-rule cascade alone.
+   */
+  readonly ranker?: RankerModel | null;
 }
 
-/** How many index candidates the fuzzy stage scores per name. */
-const CANDIDATE_LIMIT = 40;
+/** What the ranker is given for one row: its candidates with their feature vectors (for fitting and eval). */
+export interface RowFeatures {
+  readonly name_norm: string;
+  readonly candidates: readonly { readonly service_id: string; readonly name: string; readonly features: readonly number[] }[];
+}
+
+/** A matcher that also shows the ranker's inputs. */
+export interface RankingMatcher extends Matcher {
+  /** The merged candidates of a row with their feature vectors (ranker/features.ts); `[]` candidates for a synonym. */
+  features(input: MatchInput): RowFeatures;
+}
+
+/** How many distinct rows a matcher remembers the outcome of (a price list repeats names across sections). */
+const CACHE_LIMIT = 50_000;
+
+/**
+ * How many index candidates the fuzzy stage scores per name (40 and 10 before the ranker; 25 and 5 gave the same
+ * grouped-CV figures and the same hand-rule decisions on the labelled samples, a third faster).
+ */
+const CANDIDATE_LIMIT = 25;
 /** A fuzzy match must beat a differently named runner-up by this much to be automatic. */
 const AMBIGUITY_MARGIN = 0.03;
 /** How many more candidates the name and section together may bring. */
-const SECTION_CANDIDATE_LIMIT = 10;
+const SECTION_CANDIDATE_LIMIT = 5;
 /** How many candidates a position keeps for the verification queue. */
 const KEPT_CANDIDATES = 5;
 /** Confidence of a row that names only a specialist, matched to the specialist's visit (specialty-visit.ts). */
@@ -95,7 +128,7 @@ const FORM_CONFIDENCE = 0.95;
 const CODE_NAME_FLOOR = 0.45;
 
 /** Builds a matcher over one dictionary version and the synonyms learned so far. */
-export function createMatcher(options: MatcherOptions): Matcher {
+export function createMatcher(options: MatcherOptions): RankingMatcher {
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const index = createCandidateIndex(options.services, aliasesForDictionary(options.services, options.aliases, options.warn ?? (() => undefined)));
   const visits = createSpecialtyVisits(index.services);
@@ -107,48 +140,76 @@ export function createMatcher(options: MatcherOptions): Matcher {
   }
   const siblings = createSiblingDecider(dictionaryStructureOf(options.services), options.services);
 
-  const matcher: Matcher = {
-    async matchAll(inputs, matchOptions) {
-      const outcomes = inputs.map((input) => matcher.match(input));
-      if (!options.embeddings) return outcomes;
-      return options.embeddings.apply(inputs, outcomes, matchOptions?.warn ?? (() => undefined));
-    },
-    // The stages choose an entry; the row's code, method or material then decide between its siblings.
-    match: (input) => decideSibling(input, stages.match(input)),
+  const decisions = new Map<string, LearnedSynonym>();
+  for (const synonym of options.synonyms ?? []) if (servicesById.has(synonym.service_id)) decisions.set(synonym.name_norm, synonym);
+  const ranker = options.ranker === null ? null : createRanker(options.ranker ?? DEFAULT_RANKER_MODEL);
+  const ranked: RankedStage = createRankedStage(index, {
+    scoreRow: (row, entry) => round(scoreRow(row, entry, index)),
+    guarded: (input, row, entry) => combinationOf(input, row, entry),
+  });
+  const cache = new Map<string, MatchOutcome>();
+
+  /** The rows' terms, the term index's candidates scored, and the synonym an analyst decided, if any. */
+  const prepare = (input: MatchInput) => {
+    const nameNorm = normalizeName(input.raw_name);
+    const plain = positionTermsOf(input, nameNorm);
+    const entries = candidatesOf(index, plain);
+    const position = withContested(plain, entries, index);
+    const scored = scoreCandidates(index, position, entries);
+    return { nameNorm, position, entries, scored };
   };
-  const stages = {
-    match(input: MatchInput): MatchOutcome {
-      const nameNorm = normalizeName(input.raw_name);
-      const plain = positionTermsOf(input, nameNorm);
-      const entries = candidatesOf(index, plain);
-      const position = withContested(plain, entries, index);
-      const scored = scoreCandidates(index, position, entries);
-      const candidates = scored.slice(0, KEPT_CANDIDATES);
 
-      // An analyst's decision outranks every machine guess: a name they decided (typically one the code stage
-      // matched too weakly, so the concentrated-group rule sent it to them) keeps their answer in later lists.
-      const synonymId = synonyms.get(nameNorm);
-      const learned = synonymId ? servicesById.get(synonymId) : undefined;
-      if (learned) return normalized(nameNorm, learned, 1, 'synonym', candidates);
+  const decide = (input: MatchInput): MatchOutcome => {
+    const { nameNorm, position, entries, scored } = prepare(input);
+    const candidates = scored.slice(0, KEPT_CANDIDATES);
+    // An analyst's decision outranks every machine guess: a name they decided (typically one the code stage
+    // matched too weakly, so the concentrated-group rule sent it to them) keeps their answer in later lists.
+    const synonymId = synonyms.get(nameNorm);
+    const learned = synonymId ? servicesById.get(synonymId) : undefined;
+    if (learned) {
+      const decision = decisions.get(nameNorm);
+      const trace: MatchTrace = { stage: 'synonym', decision: `${decision?.clinic_id ?? '*'}@${decision?.created_at.slice(0, 10) ?? ''}` };
+      return { ...normalized(nameNorm, learned, 1, 'synonym', candidates), trace };
+    }
+    const rules = ruleOutcome(input, nameNorm, position, scored, candidates);
+    if (!ranker) return { ...rules.outcome, trace: { stage: 'rules', ...(rules.stage && { rule: rules.stage }) } };
+    return ranked.decide(ranker, { input, nameNorm, position, entries, scored, rules, thresholds });
+  };
 
+  /** The hand-rule cascade: code, form number, exact name, specialist's visit, fuzzy term score. */
+  const ruleOutcome = (
+    input: MatchInput,
+    nameNorm: string,
+    position: RowTerms,
+    scored: readonly MatchCandidate[],
+    candidates: readonly MatchCandidate[],
+  ): RuleOutcome => {
+    const plain = position;
+    let stage: LegacyStage | null = null;
+    const outcome = (() => {
       const byCode = matchByCode(index, input.code, position);
       const codeTerms = byCode ? index.termsOf(byCode.service.service_id) : [];
       if (byCode && !listsOutsideEntry(input.raw_name, codeTerms) && !namesOtherElements(plain.full.terms, codeTerms)) {
+        stage = 'code';
         return normalized(nameNorm, byCode.service, byCode.confidence, 'code', candidates);
       }
       // A certificate's form number is a code too, one the name carries (`ф071/у …` is `Справка в лагерь (071)`).
       const byForm = forms.entryOf(input.raw_name);
+      stage = 'rule';
       if (byForm) return normalized(nameNorm, byForm.service, FORM_CONFIDENCE, 'code', candidates);
 
       // An allergen's name is no service's (`Грибы` under a specific-IgE section is the mushroom).
       const exact = plain.allergen ? [] : index.byNameNorm(nameNorm);
       if (exact.length > 0) {
         // Several specialties may list the same name; the match is right but the entry is a guess.
+        stage = 'exact';
         return normalized(nameNorm, exact[0]!.service, exact.length === 1 ? 1 : 0.95, 'exact', candidates);
       }
 
       const visit = visits.visitOf(plain.full.terms);
+      stage = 'rule';
       if (visit) return normalized(nameNorm, visit.service, SPECIALTY_CONFIDENCE, 'fuzzy', candidates);
+      stage = 'fuzzy';
 
       const best = scored[0];
       // Checked last: most rows score below the threshold, and the combination rules read the name again.
@@ -167,7 +228,31 @@ export function createMatcher(options: MatcherOptions): Matcher {
       const plausible = best !== undefined && best.score >= thresholds.queue;
       // DESIGN §4 rule 2: a code mnemonic never goes to the verification queue.
       const status = plausible && !isCodeMnemonic(input.raw_name) ? 'queued' : 'unrecognized';
-      return { name_norm: nameNorm, service_id: null, confidence: best?.score ?? 0, method: null, status, candidates };
+      return { name_norm: nameNorm, service_id: null, confidence: best?.score ?? 0, method: null, status, candidates } as MatchOutcome;
+    })();
+    return { outcome, stage: outcome.status === 'normalized' ? stage : null, ambiguous: isAmbiguous(scored) };
+  };
+
+  const matcher: RankingMatcher = {
+    async matchAll(inputs, matchOptions) {
+      const outcomes = inputs.map((input) => matcher.match(input));
+      if (!options.embeddings) return outcomes;
+      return options.embeddings.apply(inputs, outcomes, matchOptions?.warn ?? (() => undefined));
+    },
+    match(input) {
+      const key = `${input.raw_name}\u0000${input.code ?? ''}\u0000${input.section ?? ''}`;
+      const known = cache.get(key);
+      if (known) return known;
+      // The stages choose an entry; the row's code, method or material then decide between its siblings.
+      const outcome = decideSibling(input, decide(input));
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(key, outcome);
+      return outcome;
+    },
+    features(input) {
+      const { nameNorm, position, entries, scored } = prepare(input);
+      const rules = ruleOutcome(input, nameNorm, position, scored, scored.slice(0, KEPT_CANDIDATES));
+      return { name_norm: nameNorm, candidates: ranked.features({ input, nameNorm, position, entries, scored, rules, thresholds }) };
     },
   };
 
@@ -178,6 +263,27 @@ export function createMatcher(options: MatcherOptions): Matcher {
     return decision.kind === 'switched' ? { ...outcome, service_id: decision.service_id } : outcome;
   }
   return matcher;
+}
+
+/** The hand rules' outcome, the stage that decided it, and whether they found the best two too close. */
+export interface RuleOutcome {
+  readonly outcome: MatchOutcome;
+  readonly stage: LegacyStage | null;
+  readonly ambiguous: boolean;
+}
+
+/**
+ * The combination guards for one entry (see below): the row joins services with a plus the entry does not, joins two
+ * things with «и» the entry does not name, lists three things with slashes, or names several elements.
+ */
+function combinationOf(input: MatchInput, row: RowTerms, entry: IndexedService): boolean {
+  const entryTerms = entry.terms;
+  return (
+    (joinsServices(input.raw_name) && !joinsServices(entry.service.name)) ||
+    joinsOutsideEntry(input.raw_name, entryTerms) ||
+    listsOutsideEntry(input.raw_name, entryTerms) ||
+    namesOtherElements(row.full.terms, entryTerms)
+  );
 }
 
 // ---- internal helpers ----
@@ -239,7 +345,7 @@ function namesOtherElements(positionTerms: readonly string[], entryTerms: readon
 const ELECTROLYTES = toTerms('электролиты')[0]!;
 
 /** What the scorer reads of a row: its name's terms, its section's, and the name's first sentence alone. */
-interface RowTerms {
+export interface RowTerms {
   readonly full: PositionTerms;
   /**
    * The name's first sentence, with and without brackets: `Осмотр невролога. Медицинский осмотр` → `Осмотр

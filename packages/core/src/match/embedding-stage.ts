@@ -78,7 +78,8 @@ export function createEmbeddingStage(options: {
         const merged = [...candidates, ...outcome.candidates.filter((c) => !candidates.some((e) => e.service_id === c.service_id))].slice(0, KEPT_CANDIDATES);
         const best = candidates[0];
         if (best && best.score >= thresholds.accept && classesAgree(outcome.name_norm, best.service_id)) {
-          return { ...outcome, service_id: best.service_id, confidence: best.score, method: 'embedding', status: 'normalized', candidates: merged };
+          const trace = { stage: 'embedding' as const, signals: { cosine: best.score } };
+          return { ...outcome, service_id: best.service_id, confidence: best.score, method: 'embedding', status: 'normalized', candidates: merged, trace };
         }
         const plausible = outcome.status === 'queued' || (best !== undefined && best.score >= thresholds.queue);
         const status = plausible && !isCodeMnemonic(inputs[i]!.raw_name) ? 'queued' : 'unrecognized';

@@ -36,6 +36,8 @@ export {
   type MatchOutcome,
   type MatchThresholds,
   type MatchAllOptions,
+  type RankingMatcher,
+  type RowFeatures,
 } from './cascade.js';
 export {
   codeShapeOf,
@@ -48,4 +50,11 @@ export {
 } from './dictionary-structure.js';
 export { createSiblingDecider, type SiblingDecider, type SiblingDecision, type SiblingEvidence, type SiblingRow } from './sibling-decider.js';
 export { aliasesForDictionary, BUNDLED_ALIASES_MIN_SHARE } from './alias-selection.js';
+export type { MatchTrace } from './trace.js';
+export { FEATURES, featureVectors, type CandidateSignals, type RowSignals, type LegacyStage } from './ranker/features.js';
+export { fitLogistic, logisticProbability, logisticScore, sigmoid, type LogisticModel, type LogisticOptions } from './ranker/logistic.js';
+export { applyIsotonic, fitIsotonic, type IsotonicModel } from './ranker/isotonic.js';
+export { createRanker, type Ranker, type RankerModel } from './ranker/ranker.js';
+export { DEFAULT_RANKER_MODEL } from './ranker/default-model.js';
+export { createCharNgramIndex, gramCounts, type CharNgramIndex, type NgramDocument } from './generators/char-ngrams.js';
 export { withdrawConcentratedGroups, WITHDRAWAL_CONFIDENCE, CONCENTRATED_GROUP_SIZE } from './concentrated-groups.js';

@@ -303,7 +303,8 @@ describe('match: a row naming only a specialist', () => {
     ['Невропатолог', 'Прием невропатолога'],
     ['Дерматовенеролог', 'Прием дерматовенеролога'],
   ])('normalizes «%s» to the visit «%s»', (raw, expected) => {
-    expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected, confidence: 0.9 });
+    // The specialist rule chose it; the ranker's probability is its confidence.
+    expect(matchName(raw)).toMatchObject({ status: 'normalized', name: expected, trace: { stage: 'ranker', rule: 'rule' } });
   });
 
   it('reads the specialist of a check-up list as a visit, a compound specialty as the visit its alias names', () => {

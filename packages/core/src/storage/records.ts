@@ -3,6 +3,7 @@
  * serialises them without renaming.
  */
 import type { PriceCell } from '../extract/price-row.js';
+import type { MatchTrace } from '../match/trace.js';
 
 /** A dictionary entry. */
 export interface Service {
@@ -76,6 +77,8 @@ export interface Position {
   readonly method: MatchMethod | null;
   readonly status: PositionStatus;
   readonly candidates: readonly MatchCandidate[];
+  /** Why the position was matched as it was (match/trace.ts); absent on positions stored before traces. */
+  readonly trace?: MatchTrace;
   readonly warnings: readonly string[];
   /** Where the row is in its file. */
   readonly source: { readonly table: string; readonly row: number };

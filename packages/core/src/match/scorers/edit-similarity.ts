@@ -11,8 +11,45 @@ export function scoreEditSimilarity(a: readonly string[], b: readonly string[]):
   const right = sortedText(b);
   const longest = Math.max(left.length, right.length);
   if (longest === 0) return 0;
-  return 1 - leven(left, right) / longest;
+  return 1 - editDistance(left, right) / longest;
 }
+
+/**
+ * Levenshtein distance; when the shorter string has at most 32 characters, by Myers' bit-parallel algorithm (one
+ * pass over the longer string, the shorter one's columns as the bits of a 32-bit word), else by `leven`. The same
+ * distance either way, several times faster on the short names a dictionary has.
+ */
+export function editDistance(a: string, b: string): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length > 32) return leven(a, b);
+  const n = short.length;
+  if (n === 0) return long.length;
+  // The bits of each character of the short string, in a table over the whole BMP, cleared again before returning.
+  for (let i = 0; i < n; i += 1) PEQ[short.charCodeAt(i)]! |= 1 << i;
+  const last = 1 << (n - 1);
+  let pv = -1;
+  let mv = 0;
+  let score = n;
+  for (let j = 0; j < long.length; j += 1) {
+    const eq = PEQ[long.charCodeAt(j)]!;
+    const xv = eq | mv;
+    // The sum may pass 32 bits; `^` takes it modulo 2^32, as the algorithm wants.
+    const xh = (((eq & pv) + pv) ^ pv) | eq;
+    let ph = mv | ~(xh | pv);
+    let mh = pv & xh;
+    if (ph & last) score += 1;
+    if (mh & last) score -= 1;
+    ph = (ph << 1) | 1;
+    mh <<= 1;
+    pv = mh | ~(xv | ph);
+    mv = ph & xv;
+  }
+  for (let i = 0; i < n; i += 1) PEQ[short.charCodeAt(i)] = 0;
+  return score;
+}
+
+/** Per-character bit masks of {@link editDistance}, all zero between calls. */
+const PEQ = new Int32Array(65536);
 
 // ---- internal helpers ----
 

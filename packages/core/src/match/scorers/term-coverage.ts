@@ -12,7 +12,7 @@
  * - disagreeing term classes (modality, material, antibody class) sink it;
  * - a little edit similarity of the sorted terms separates near ties.
  */
-import { compareTermClasses, termClassOf } from '../term-classes.js';
+import { compareTermClasses, termClassOf as classOfTerm, type TermClass } from '../term-classes.js';
 import { scoreEditSimilarity } from './edit-similarity.js';
 
 /** Rarity weights of terms over the dictionary. */
@@ -49,6 +49,17 @@ export interface EntryTerms {
   readonly readings: readonly (readonly string[])[];
   /** The terms outside brackets, which with `terms` delimit the entry's scope as a rival (see contestedTermsOf). */
   readonly unbracketed: readonly string[];
+}
+
+/** The class of a term, remembered: the scorer asks for the same few hundred terms millions of times. */
+const CLASSES = new Map<string, TermClass | null>();
+function termClassOf(term: string): TermClass | null {
+  let cls = CLASSES.get(term);
+  if (cls === undefined) {
+    cls = classOfTerm(term);
+    if (CLASSES.size < 100_000) CLASSES.set(term, cls);
+  }
+  return cls;
 }
 
 const EDIT_WEIGHT = 0.1;

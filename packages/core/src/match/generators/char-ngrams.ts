@@ -1,0 +1,133 @@
+/**
+ * The character n-gram generator: TF-IDF over character 3-grams of each word (padded with a space on both sides,
+ * so `узи` gives ` уз`, `узи`, `зи `), cosine between sparse vectors, looked up through an inverted index. It finds
+ * an entry whose words are damaged by OCR (`гемоглобнн`), inflected (`печени` / `печень`) or glued, which the term
+ * index misses. Each entry is read in several texts (its normalized name, its stems, each reading and alias as
+ * stems); an entry's cosine is the best over its texts.
+ */
+
+/** One text of an entry, as the generator indexes it. */
+export interface NgramDocument {
+  /** Index of the entry the text belongs to (several texts per entry). */
+  readonly entry: number;
+  readonly text: string;
+}
+
+export interface CharNgramIndex {
+  /**
+   * The cosine of every entry that shares a 3-gram with one of `texts`, best text against best text; entries
+   * sharing none are absent. Scores are in 0..1.
+   */
+  cosines(texts: readonly string[]): Map<number, number>;
+  /** The `limit` entries of highest cosine, best first (ties by entry index). */
+  top(cosines: ReadonlyMap<number, number>, limit: number): number[];
+}
+
+export interface CharNgramOptions {
+  /**
+   * 3-grams found in more than this share of the documents are skipped at query time: they say little and their
+   * postings are the longest (the cosine is then a slight underestimate). @default 1 (none skipped)
+   */
+  readonly maxDocumentShare?: number;
+}
+
+/** Builds the inverted index once per dictionary version. */
+export function createCharNgramIndex(documents: readonly NgramDocument[], options: CharNgramOptions = {}): CharNgramIndex {
+  const minIdf = Math.log(1 + 1 / (options.maxDocumentShare ?? 1));
+  const counts = documents.map((doc) => gramCounts(doc.text));
+  const df = new Map<string, number>();
+  for (const grams of counts) for (const gram of grams.keys()) df.set(gram, (df.get(gram) ?? 0) + 1);
+  const total = Math.max(documents.length, 1);
+  const idf = (gram: string): number => Math.log(1 + total / (df.get(gram) ?? 0.5));
+  // Postings as parallel typed arrays per 3-gram: the document and the 3-gram's weight in it.
+  const lists = new Map<string, { docs: number[]; weights: number[] }>();
+  counts.forEach((grams, doc) => {
+    for (const [gram, weight] of weightsOf(grams, idf)) {
+      let list = lists.get(gram);
+      if (!list) lists.set(gram, (list = { docs: [], weights: [] }));
+      list.docs.push(doc);
+      list.weights.push(weight);
+    }
+  });
+  const postings = new Map<string, { docs: Int32Array; weights: Float64Array; idf: number }>();
+  for (const [gram, list] of lists) postings.set(gram, { docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights), idf: idf(gram) });
+  const entryOf = Int32Array.from(documents.map((doc) => doc.entry));
+  const dots = new Float64Array(documents.length);
+  const touched = new Int32Array(documents.length);
+  const bestOf = new Float64Array(entryOf.reduce((max, entry) => Math.max(max, entry + 1), 0));
+
+  return {
+    cosines(texts) {
+      const entries: number[] = [];
+      for (const text of new Set(texts)) {
+        let size = 0;
+        for (const [gram, weight] of weightsOf(gramCounts(text), idf)) {
+          const posting = postings.get(gram);
+          if (!posting || posting.idf < minIdf) continue;
+          const { docs, weights } = posting;
+          for (let k = 0; k < docs.length; k += 1) {
+            const doc = docs[k]!;
+            if (dots[doc] === 0) touched[size++] = doc;
+            dots[doc]! += weight * weights[k]!;
+          }
+        }
+        for (let k = 0; k < size; k += 1) {
+          const doc = touched[k]!;
+          const entry = entryOf[doc]!;
+          const cosine = Math.min(1, dots[doc]!);
+          if (bestOf[entry] === 0) entries.push(entry);
+          if (cosine > bestOf[entry]!) bestOf[entry] = cosine;
+          dots[doc] = 0;
+        }
+      }
+      const best = new Map<number, number>();
+      for (const entry of entries) {
+        best.set(entry, bestOf[entry]!);
+        bestOf[entry] = 0;
+      }
+      return best;
+    },
+    top(cosines, limit) {
+      // A bounded insertion list: the limit is small against the entries touched.
+      const kept: [number, number][] = [];
+      for (const [entry, cosine] of cosines) {
+        if (kept.length === limit && cosine <= kept[limit - 1]![1]) continue;
+        let at = kept.length;
+        while (at > 0 && (kept[at - 1]![1] < cosine || (kept[at - 1]![1] === cosine && kept[at - 1]![0] > entry))) at -= 1;
+        kept.splice(at, 0, [entry, cosine]);
+        if (kept.length > limit) kept.pop();
+      }
+      return kept.map(([entry]) => entry);
+    },
+  };
+}
+
+/** Counts of the padded 3-grams of each word of a text. */
+export function gramCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of text.split(' ')) {
+    if (word.length === 0) continue;
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i += 1) {
+      const gram = padded.slice(i, i + 3);
+      counts.set(gram, (counts.get(gram) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+// ---- internal helpers ----
+
+/** Sublinear TF times IDF, L2-normalized. */
+function weightsOf(counts: ReadonlyMap<string, number>, idf: (gram: string) => number): Map<string, number> {
+  const weights = new Map<string, number>();
+  let norm = 0;
+  for (const [gram, count] of counts) {
+    const weight = (1 + Math.log(count)) * idf(gram);
+    weights.set(gram, weight);
+    norm += weight * weight;
+  }
+  const length = Math.sqrt(norm) || 1;
+  for (const [gram, weight] of weights) weights.set(gram, weight / length);
+  return weights;
+}

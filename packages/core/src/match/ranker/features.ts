@@ -1,0 +1,110 @@
+/**
+ * The ranker's features: one vector per (row, candidate entry), from the signals the generators and scorers
+ * measured. Ranks and margins are relative to the row's other candidates, so they are computed here over the
+ * whole candidate list. The names and groups are part of the stored model (assets/ranker.json): a model fitted
+ * on other features is refused at load. Tried and left out, for they changed no out-of-sample figure (see
+ * docs/matching.md): the edit similarity of the sorted stems, the length ratio of row and entry, the agreement of
+ * the row's tariff code with the entry's (the code stage's pick stays a feature, and the code a generator), and the
+ * likeness of the row's section heading to the entry's specialty, and the guards as features (a combination guard
+ * fired for the entry, the hand rules found the row ambiguous, an allergen test): the hand rules' pick already
+ * carries them. The guards still show in the trace.
+ */
+
+/** How the legacy cascade (hand rules) decided the row, a signal among others. */
+export type LegacyStage = 'code' | 'exact' | 'rule' | 'fuzzy';
+
+/** What is known of the row, the same for each of its candidates. */
+export interface RowSignals {
+  /** The row is an allergen-specific IgE test (allergen-tests.ts). */
+  readonly allergen: boolean;
+  /** The hand rules found the best two differently named entries too close. */
+  readonly ambiguous: boolean;
+  /** The entry the hand rules chose, its stage and confidence; null when they chose none. */
+  readonly legacy: { readonly serviceId: string; readonly stage: LegacyStage; readonly confidence: number } | null;
+}
+
+/** What the scorers measured of one candidate. */
+export interface CandidateSignals {
+  readonly serviceId: string;
+  readonly name: string;
+  /** The term-coverage score (scorers/term-coverage.ts), 0..1. */
+  readonly termScore: number;
+  /** The character 3-gram TF-IDF cosine (generators/char-ngrams.ts), 0..1. */
+  readonly ngram: number;
+  /** Rarity-weighted share of the entry's terms the row has, and of the row's terms the entry has. */
+  readonly coverEntry: number;
+  readonly coverRow: number;
+  /** The row's `name_norm` equals the entry's. */
+  readonly exact: boolean;
+}
+
+/** Feature names in vector order, each with its group (the unit of the ablations). */
+export const FEATURES: readonly { readonly name: string; readonly group: string }[] = [
+  { name: 'term', group: 'term' },
+  { name: 'term_rank', group: 'term' },
+  { name: 'term_margin', group: 'term' },
+  { name: 'ngram', group: 'ngram' },
+  { name: 'ngram_rank', group: 'ngram' },
+  { name: 'ngram_margin', group: 'ngram' },
+  { name: 'cover_entry', group: 'coverage' },
+  { name: 'cover_row', group: 'coverage' },
+  { name: 'exact', group: 'legacy' },
+  { name: 'legacy_pick', group: 'legacy' },
+  { name: 'legacy_confidence', group: 'legacy' },
+  { name: 'legacy_code', group: 'legacy' },
+  { name: 'legacy_rule', group: 'legacy' },
+];
+
+/** The feature vectors of a row's candidates, in the order given. */
+export function featureVectors(row: RowSignals, candidates: readonly CandidateSignals[]): number[][] {
+  const termRanks = ranksBy(candidates, (c) => c.termScore);
+  const ngramRanks = ranksBy(candidates, (c) => c.ngram);
+  const termMargins = marginsBy(candidates, (c) => c.termScore);
+  const ngramMargins = marginsBy(candidates, (c) => c.ngram);
+  return candidates.map((candidate, i) => {
+    const picked = row.legacy?.serviceId === candidate.serviceId;
+    return [
+      candidate.termScore,
+      1 / termRanks[i]!,
+      termMargins[i]!,
+      candidate.ngram,
+      1 / ngramRanks[i]!,
+      ngramMargins[i]!,
+      candidate.coverEntry,
+      candidate.coverRow,
+      candidate.exact ? 1 : 0,
+      picked ? 1 : 0,
+      picked ? row.legacy!.confidence : 0,
+      picked && row.legacy!.stage === 'code' ? 1 : 0,
+      picked && row.legacy!.stage === 'rule' ? 1 : 0,
+    ];
+  });
+}
+
+// ---- internal helpers ----
+
+/** 1-based rank of each candidate by a signal, highest first; equal values share the better rank. */
+function ranksBy(candidates: readonly CandidateSignals[], signal: (c: CandidateSignals) => number): number[] {
+  const values = candidates.map(signal);
+  const sorted = [...values].sort((a, b) => b - a);
+  const first = new Map<number, number>();
+  sorted.forEach((value, i) => {
+    if (!first.has(value)) first.set(value, i + 1);
+  });
+  return values.map((value) => first.get(value)!);
+}
+
+/** Each candidate's signal minus the best signal among differently named candidates (0 when none; negative when beaten). */
+function marginsBy(candidates: readonly CandidateSignals[], signal: (c: CandidateSignals) => number): number[] {
+  // The best value and its name, and the best value under any other name: a candidate's rival is the first unless
+  // it bears that name.
+  let best = 0;
+  let bestName: string | null = null;
+  for (const c of candidates) {
+    const value = signal(c);
+    if (value > best) [best, bestName] = [value, c.name];
+  }
+  let other = 0;
+  for (const c of candidates) if (c.name !== bestName) other = Math.max(other, signal(c));
+  return candidates.map((c) => signal(c) - (c.name === bestName ? other : best));
+}

@@ -1,0 +1,20 @@
+import leven from 'leven';
+import { describe, expect, it } from 'vitest';
+import { editDistance } from './edit-similarity.js';
+
+describe('match: edit distance', () => {
+  it('equals the Levenshtein distance, short and long strings, Cyrillic and Latin', () => {
+    let seed = 42;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = 'абвгдеёжзийклмнопрстуфхцчшщыэюя abc0123';
+    const word = (max: number) => Array.from({ length: Math.floor(next() * max) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    for (let i = 0; i < 3000; i += 1) {
+      const a = word(i % 3 === 0 ? 40 : 33);
+      const b = next() < 0.5 ? word(45) : a.slice(0, Math.floor(next() * a.length)) + word(5);
+      expect(editDistance(a, b)).toBe(leven(a, b));
+    }
+    expect(editDistance('', 'узи')).toBe(3);
+    expect(editDistance('анализ кала общий', 'общий анализ кала')).toBe(leven('анализ кала общий', 'общий анализ кала'));
+    expect(editDistance('a'.repeat(32), 'b'.repeat(32))).toBe(32);
+  });
+});
