@@ -5,7 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FEATURES, applyIsotonic, createMatcher, fitIsotonic, fitLogistic, isCodeMnemonic, logisticScore } from '@pricecat/core';
+import {
+  FEATURES,
+  applyIsotonic,
+  createMatcher,
+  createSiblingDecider,
+  dictionaryStructureOf,
+  fitIsotonic,
+  fitLogistic,
+  isCodeMnemonic,
+  logisticScore,
+} from '@pricecat/core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const fixtures = join(here, '../test/fixtures');
@@ -21,16 +31,24 @@ export const clinicOf = (file) => (file.match(/Клиника \d+/) ?? [file])[0
 
 /**
  * Each label with its candidates (service_id, name, feature vector, right or not) and the hand-rule cascade's
- * outcome (the "before"). A candidate is right when it is the labelled entry or one of the same name.
+ * outcome (the "before"). A candidate is right when it is the labelled entry or one of the same name — after the
+ * sibling decider has read the row (the ranker picks an entry, the row's code, method or material then pick among
+ * its siblings, as in the matcher), so `IgE специфический аллергены` is right for a row coded as the ИХЛ entry
+ * labelled `IgE специфический возбудители`.
  */
 export function labelledRows(services, samples) {
   const nameOf = new Map(services.map((s) => [s.service_id, s.name]));
   const matcher = createMatcher({ services, ranker: null });
+  const siblings = createSiblingDecider(dictionaryStructureOf(services), services);
   const rows = [];
   for (const [sample, labels] of Object.entries(samples)) {
     for (const label of labels) {
       const input = { raw_name: label.raw_name, code: label.code ?? null, section: label.section ?? null };
       const right = (id) => Boolean(id && label.service_id && (id === label.service_id || nameOf.get(id) === label.service_name));
+      const decided = (id) => {
+        const decision = siblings.decide(input, id);
+        return decision.kind === 'switched' ? decision.service_id : id;
+      };
       const { candidates } = matcher.features(input);
       rows.push({
         sample,
@@ -38,7 +56,7 @@ export function labelledRows(services, samples) {
         label,
         mnemonic: isCodeMnemonic(label.raw_name),
         hasEntry: Boolean(label.service_id),
-        candidates: candidates.map((c) => ({ ...c, right: right(c.service_id), exactly: c.service_id === label.service_id })),
+        candidates: candidates.map((c) => ({ ...c, right: right(decided(c.service_id)), exactly: decided(c.service_id) === label.service_id })),
         rules: matcher.match(input),
         right,
       });
