@@ -9,7 +9,11 @@ import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
-import { repairByColumnRatio } from './price-ratio.js';
+import { rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
+import { cleanPriceText } from './price-text-cleanup.js';
+import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
+import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
+import { continuesNumbering, rowNumberOf, skippedNumbers, splitNumberedName } from './row-numbers.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js';
 import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
@@ -22,6 +26,11 @@ export interface ExtractedRows {
   /** The price columns of every table that gave rows, in table order. */
   readonly columns: PriceColumn[];
   readonly warnings: string[];
+  /**
+   * File-level issues of scanned documents with stable codes (numbers of rows not extracted, rows kept
+   * without a price), each also in `warnings` as a Russian sentence.
+   */
+  readonly issues: ExtractIssue[];
 }
 
 /** Fewest free-form priced lines that make a document a price list when it has no price table. */
@@ -47,6 +56,13 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   let foundTable = false;
   const ocr = result.format === 'pdf';
   let openSection: string | null = null;
+  const issues: ExtractIssue[] = [];
+  const columnValues = new Map<string, number[]>();
+  let lastNumber: number | null = null;
+  const report = (issue: ExtractIssue): void => {
+    issues.push(issue);
+    warnings.push(`${fileName}, ${issue.message}`);
+  };
 
   for (const table of result.tables) {
     const width = Math.max(0, ...table.rows.map((r) => r.length));
@@ -65,10 +81,23 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     // A scanned list's pages are one table: the heading above the last rows of a page is the section of the
     // rows at the top of the next.
     const carried = ocr ? openSection : null;
-    const { skipped, section } = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried);
+    const read = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried, lastNumber);
+    const { skipped, section } = read;
     openSection = section;
+    if (ocr) {
+      const reviewed = reviewTablePrices(rows.slice(before), read.pending, columnValues);
+      rows.splice(before, reviewed.rows.length, ...reviewed.rows);
+      unreadable.push(...reviewed.unreadable);
+      if (reviewed.withoutPrice > 0) report(extractIssue('ROWS_WITHOUT_PRICE', table.name, { count: reviewed.withoutPrice }));
+      if (reviewed.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: reviewed.rejected }));
+      const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
+      lastNumber = numbering.last;
+      if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
+    }
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
+      const outliers = rejectTableRatioOutliers(layout, rows, before);
+      if (outliers > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: outliers }));
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       rows.splice(before, checked.length, ...checked);
       if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);
@@ -88,7 +117,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     const listed = freeFormRows(freeFormSourceLines(result));
     if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {
       warnings.push(`${fileName}: no price table; ${listed.length} row(s) were read from lines of the form «name … price»`);
-      return { rows: listed, columns: [], warnings };
+      return { rows: listed, columns: [], warnings, issues };
     }
   }
   if (!foundTable) {
@@ -98,15 +127,28 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       { code: 'NO_PRICE_TABLE' },
     );
   }
-  return { rows, columns, warnings };
+  return { rows, columns, warnings, issues };
 }
 
 // ---------------------------------------------------------------- internal helpers
 
+/** What {@link extractTableRows} found besides the rows it appended. */
+interface TableRead {
+  /** Named rows without a price that were not kept. */
+  readonly skipped: number;
+  /** The section open at the table's end. */
+  readonly section: string | null;
+  /** Per appended row, its price cells that could not be read yet (scans only). */
+  readonly pending: PendingCell[][];
+  /** Per appended row, its number in the `№` column, if any. */
+  readonly numbers: (number | null)[];
+}
+
 /**
- * Appends the table's priced rows to `out`; returns how many named rows had no price and the section open
- * at the table's end. `unreadable` (PDF only) collects price cells whose OCR text could not be repaired with
- * certainty; `openSection` is the section the table starts in (the previous page's, for scans).
+ * Appends the table's priced rows to `out`. `unreadable` (PDF only) marks a scan: a row that continues the
+ * `№` numbering (from `lastNumber` on), has a unit, or has a price cell with digits is kept even when no
+ * price could be read (the review pass flags it); `openSection` is the section the table starts in (the
+ * previous page's, for scans).
  */
 function extractTableRows(
   table: Table,
@@ -114,20 +156,27 @@ function extractTableRows(
   out: PriceRow[],
   unreadable: string[] | null,
   openSection: string | null,
-): { skipped: number; section: string | null } {
+  lastNumber: number | null,
+): TableRead {
   let section: string | null = openSection;
+  const pending: PendingCell[][] = [];
+  const numbers: (number | null)[] = [];
+  let last = lastNumber;
   // A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`), one price column only.
   let blockRole: { role: PriceRole; header: string } | null = null;
   let skipped = 0;
   const headerTexts = layout.header.texts.map(normalizeCellText);
   for (let r = layout.header.lastRow + 1; r < table.rows.length; r++) {
-    const row = table.rows[r]!;
+    const row = unreadable ? splitNumberedName(table.rows[r]!, layout.numberColumn, layout.nameColumn) : table.rows[r]!;
     if (row.every((cell) => normalizeCellText(cell) === '')) continue;
     if (isColumnNumberRow(row) || isTotalRow(row) || isNoteRow(row)) continue;
     if (isHeaderLikeRow(row) || sameTexts(row, headerTexts)) continue;
     const warnings: string[] = [];
-    let prices = readPrices(table, r, layout.priceColumns, warnings, unreadable);
-    if (prices.length === 0) {
+    const unread: PendingCell[] = [];
+    let prices = readPrices(table, r, layout.priceColumns, warnings, unreadable ? unread : null);
+    const number = layout.numberColumn === null ? null : rowNumberOf(normalizeCellText(row[layout.numberColumn]));
+    const keptUnpriced = unreadable !== null && prices.length === 0 && isUnpricedService(row, layout, unread, continuesNumbering(last, number));
+    if (prices.length === 0 && !keptUnpriced) {
       const role = layout.priceColumns.length === 1 ? priceRoleHeadingOf(row) : null;
       if (role !== null) {
         blockRole = { role, header: distinctTexts(row)[0]! };
@@ -143,9 +192,13 @@ function extractTableRows(
       } else if (normalizeCellText(row[layout.nameColumn]) !== '') skipped++;
       continue;
     }
-    if (blockRole !== null) prices = prices.map((p) => ({ ...p, role: blockRole!.role, header: blockRole!.header }));
+    const block = blockRole;
+    if (block !== null) prices = prices.map((p) => ({ ...p, role: block.role, header: block.header }));
     const name = normalizeCellText(row[layout.nameColumn]);
     if (name === '' || !/[a-zа-яё]/i.test(name)) continue;
+    pending.push(block === null ? unread : unread.map((c) => ({ ...c, role: block.role, header: block.header })));
+    numbers.push(number);
+    if (number !== null) last = number;
     out.push({
       section,
       code: optionalText(row, layout.codeColumn),
@@ -156,7 +209,32 @@ function extractTableRows(
       warnings,
     });
   }
-  return { skipped, section };
+  return { skipped, section, pending, numbers };
+}
+
+/**
+ * A scanned row without a readable price that is still a service, not a heading: its number continues the
+ * list's numbering, it has a unit, or a price cell holds digits that could not be read.
+ */
+function isUnpricedService(row: readonly string[], layout: TableLayout, unread: readonly PendingCell[], continues: boolean): boolean {
+  if (!/[a-zа-яё]{2}/i.test(normalizeCellText(row[layout.nameColumn]))) return false;
+  return continues || unread.length > 0 || optionalText(row, layout.unitColumn) !== null;
+}
+
+/** {@link rejectRatioOutliers} over the rows one table appended to `rows`, flagging each row; how many prices were taken out. */
+function rejectTableRatioOutliers(layout: TableLayout, rows: PriceRow[], from: number): number {
+  const tableRows = rows.slice(from);
+  const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role }));
+  const rejected = rejectRatioOutliers(tableRows, columns);
+  let count = 0;
+  for (const [i, cells] of rejected) {
+    count += cells.length;
+    const flags = cells.map((c) => rowFlag('PRICE_IMPLAUSIBLE', { raw: c.raw, header: c.header, reason: 'не согласуется с соседней ценовой колонкой строки' }));
+    if (tableRows[i]!.prices.length === 0) flags.push(rowFlag('PRICE_MISSING', {}));
+    tableRows[i] = withFlags(tableRows[i]!, flags);
+  }
+  rows.splice(from, tableRows.length, ...tableRows);
+  return count;
 }
 
 /** {@link repairByColumnRatio} over the rows one table appended to `rows` (from `from` on). */
@@ -168,17 +246,27 @@ function repairTableByRatio(table: Table, layout: TableLayout, rows: PriceRow[],
   return repaired;
 }
 
-function readPrices(table: Table, r: number, columns: readonly PriceColumn[], warnings: string[], unreadable: string[] | null): PriceCell[] {
+/**
+ * The prices of row `r`. `unread` marks a scan: stray marks are removed first, OCR digits repaired, and
+ * cells that still look like a damaged number go to `unread` for the review pass.
+ */
+function readPrices(table: Table, r: number, columns: readonly PriceColumn[], warnings: string[], unread: PendingCell[] | null): PriceCell[] {
   const prices: PriceCell[] = [];
   const row = table.rows[r]!;
   for (const column of columns) {
     const raw = normalizeCellText(row[column.index]);
-    let parsed = parsePrice(raw);
-    if (unreadable && (!parsed || hasLetters(raw))) {
-      const repaired = readOcrPrice(raw, parsed, warnings, unreadable);
+    const cleaned = unread ? cleanPriceText(raw) : { text: raw, doubled: false };
+    let parsed = parsePrice(cleaned.text);
+    if (unread && (!parsed || hasLetters(cleaned.text))) {
+      const repaired = readOcrPrice(cleaned.text, parsed, warnings);
       if (repaired) parsed = repaired;
+      else if (!parsed && looksLikeDamagedNumber(cleaned.text)) unread.push({ role: column.role, header: normalizeCellText(column.header), raw });
     }
     if (!parsed) continue;
+    if (cleaned.doubled) {
+      const flag = rowFlag('PRICE_DOUBLED', { raw, header: normalizeCellText(column.header), value: parsed.value });
+      warnings.push(flag.message);
+    }
     // The stored number is exact where the displayed text is rounded (`2,100` shown for 2099.5).
     const stored = table.numbers?.get(`${r}:${column.index}`);
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
@@ -191,18 +279,13 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
 
 /**
  * An OCR-damaged price cell read with {@link repairOcrPrice}; `parsed` (the plain reading) when there
- * is nothing to repair. A cell that looks like a damaged number but cannot be read for certain is
- * added to `unreadable` (and to the row's warnings, for a row that has other prices).
+ * is nothing to repair or the repair is not certain.
  */
-function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[], unreadable: string[]): ParsedPrice | null {
+function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[]): ParsedPrice | null {
   const repaired = repairOcrPrice(raw);
   if (repaired && repaired.note !== '') {
     warnings.push(`price «${raw}» read as ${repaired.value} (OCR repair)`);
     return { value: repaired.value, minimum: false };
-  }
-  if (!repaired && !parsed && looksLikeDamagedNumber(raw)) {
-    unreadable.push(raw);
-    warnings.push(`price «${raw}» could not be read from the OCR text; left out`);
   }
   return parsed;
 }
