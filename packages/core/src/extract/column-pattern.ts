@@ -30,9 +30,12 @@ const STEP_SHARE = 0.9;
 /** Values below this (two digits at most) are what a lost digit leaves of a price of hundreds. */
 const SHORT_VALUE = 100;
 
-/** The pattern of a column's values; `null` when there are too few to tell. */
+/**
+ * The pattern of a column's values; `null` when there are too few to tell. Values of one or two digits are
+ * left out: they are what a damaged cell leaves, the very values the pattern is there to judge.
+ */
 export function columnPatternOf(values: readonly number[]): ColumnPattern | null {
-  const whole = values.filter((v) => v > 0);
+  const whole = values.filter((v) => v >= SHORT_VALUE);
   if (whole.length < MIN_VALUES) return null;
   const share = (step: number): number => whole.filter((v) => v % step === 0).length / whole.length;
   const step = share(100) >= STEP_SHARE ? 100 : share(10) >= STEP_SHARE ? 10 : 1;
