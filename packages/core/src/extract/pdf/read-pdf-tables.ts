@@ -2,10 +2,10 @@
  * A whole PDF → tables, text and warnings: pages read one by one (OCR for pages without a text layer),
  * their tables rebuilt, the halves of wide sheets joined.
  */
-import type { PageOcr, PdfTextItem, ReadResult } from '../table.js';
+import type { PageOcr, PdfTextItem, ReadResult, Table } from '../table.js';
 import { MAX_PDF_PAGES, openPdf } from './pdf-document.js';
 import type { PageColumns } from './page-columns.js';
-import { readPageTable, type PageTable } from './page-table.js';
+import { readPageTables, type PageTable } from './page-table.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
 
@@ -37,24 +37,37 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
         previous = null;
         continue;
       }
-      const table = readPageTable({ pageNumber: n, width: page.width, height: page.height, items }, previous);
-      if (!table) continue;
-      if (pages.length === 0) text = [...table.above];
-      const priced = table.rows.some((r) => r.kind === 'row');
-      if (!priced) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
-      pages.push(table);
-      if (table.name >= 0 || table.prices.length > 0) previous = table;
+      const tables = readPageTables({ pageNumber: n, width: page.width, height: page.height, items }, previous);
+      if (tables.length === 0) continue;
+      if (pages.length === 0) text = [...tables[0]!.above];
+      if (!tables.some((t) => t.rows.some((r) => r.kind === 'row'))) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
+      for (const table of tables) {
+        pages.push(table);
+        if (table.name >= 0 || table.prices.length > 0) previous = table;
+      }
     }
   } finally {
     await pdf.close();
   }
-  const tables = joinWideSheetHalves(pages)
-    .map(pageToTable)
-    .filter((t) => t.rows.length > 0);
+  const tables = numberRowsPerPage(joinWideSheetHalves(pages).map(pageToTable)).filter((t) => t.rows.length > 0);
   return { format: 'pdf', fileName, tables, text: text.filter((l) => l.trim() !== ''), warnings };
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/**
+ * The tables of one page (one per header band) share the page's name; each later one is preceded by blank
+ * rows standing for the rows of those before it, so that a row's number in its table is its row on the page
+ * and no two rows of a page share one. Blank rows are never rows.
+ */
+function numberRowsPerPage(tables: readonly Table[]): Table[] {
+  const used = new Map<string, number>();
+  return tables.map((table) => {
+    const before = used.get(table.name) ?? 0;
+    used.set(table.name, before + table.rows.length);
+    return before === 0 ? table : { ...table, rows: [...Array.from({ length: before }, () => []), ...table.rows] };
+  });
+}
 
 async function ocrItems(bytes: Uint8Array, pageNumber: number, fileName: string, ocr: PageOcr | undefined, warnings: string[]): Promise<PdfTextItem[]> {
   if (!ocr) {
