@@ -162,6 +162,8 @@ function extractTableRows(
   const pending: PendingCell[][] = [];
   const numbers: (number | null)[] = [];
   let last = lastNumber;
+  // The first line of a name wrapped in a vertically centred cell, read as a row of its own above the row.
+  let namePrefix: string | null = null;
   // A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`), one price column only.
   let blockRole: { role: PriceRole; header: string } | null = null;
   let skipped = 0;
@@ -183,6 +185,10 @@ function extractTableRows(
         continue;
       }
       const title = sectionTitleOf(row, layout);
+      if (title !== null && unreadable !== null && startsNextName(table, r, layout, title)) {
+        namePrefix = title;
+        continue;
+      }
       if (title !== null) {
         section = title;
         // The next numbered section ends a tariff block; an unnumbered heading inside it (a wrapped name
@@ -194,7 +200,9 @@ function extractTableRows(
     }
     const block = blockRole;
     if (block !== null) prices = prices.map((p) => ({ ...p, role: block.role, header: block.header }));
-    const name = normalizeCellText(row[layout.nameColumn]);
+    const ownName = normalizeCellText(row[layout.nameColumn]);
+    const name = namePrefix !== null && ownName !== '' ? `${namePrefix} ${ownName}` : ownName;
+    namePrefix = null;
     if (name === '' || !/[a-zа-яё]/i.test(name)) continue;
     pending.push(block === null ? unread : unread.map((c) => ({ ...c, role: block.role, header: block.header })));
     numbers.push(number);
@@ -210,6 +218,19 @@ function extractTableRows(
     });
   }
   return { skipped, section, pending, numbers };
+}
+
+/**
+ * True when a lone text above a row is the first line of that row's name, not a heading: the next row's name
+ * starts in lower case (`КТ органов … малого таза с` over `контрастированием`, the number, code and prices
+ * level with the second line). A heading looks like one: numbered, in capitals, or naming a tariff.
+ */
+function startsNextName(table: Table, r: number, layout: TableLayout, title: string): boolean {
+  if (/^\d|^(под)?раздел\s*[\dIVX]|^(цен[аы]|стоимость|тариф)\s/iu.test(title)) return false;
+  const letters = title.match(/\p{L}/gu) ?? [];
+  if (letters.filter((ch) => /\p{Lu}/u.test(ch)).length >= 0.7 * letters.length) return false;
+  const next = table.rows.slice(r + 1).find((row) => row.some((cell) => normalizeCellText(cell) !== ''));
+  return next !== undefined && /^\p{Ll}/u.test(normalizeCellText(next[layout.nameColumn]));
 }
 
 /**

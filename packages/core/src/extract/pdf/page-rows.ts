@@ -27,7 +27,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
     (p.col === layout.number && looksLikeRowNumber(p.f.text)) || (layout.prices.includes(p.col) && looksLikePrice(p.f.text));
 
   // 1. Section lines split the page into segments; rows never take text across a heading.
-  const sectionLine = lines.map((line, i) => !placed[i]!.some(isAnchor) && isSectionLine(line, layout));
+  const sectionLine = lines.map((line, i) => !placed[i]!.some(isAnchor) && isSectionLine(line, layout) && !startsOrContinuesAName(lines, i, layout, size));
 
   // 2. Rows from anchors: a row number and prices within about a line of each other, each column once.
   const groups: Group[] = [];
@@ -99,6 +99,44 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 
 // ---------------------------------------------------------------- internal helpers
 
+/** True when a line starting in the name column runs into the next column's cells: a name never does, a heading merged across the row does. */
+function spansColumns(line: TextLine, layout: PageColumns): boolean {
+  const name = layout.columns[layout.name]!;
+  const next = layout.columns.find((c, i) => i > layout.name && (c.header !== '' || layout.prices.includes(i) || layout.wordsBesidePrices.includes(i)));
+  return next !== undefined && line.fragments.some((f) => f.x0 < name.x1 && f.x1 > next.x0 + 10);
+}
+
+/**
+ * A line inside the name column that looks like a heading by its place but is part of a name cell: it starts as a name's
+ * continuation does (`пациентов)`, `каждая молочная железа`; a numbered `подраздел 1.1.` is still a
+ * heading), or the line just under it continues it (`КТ органов … малого таза с` over `контрастированием`
+ * in a vertically centred cell, the code and prices level with the second line).
+ */
+function startsOrContinuesAName(lines: readonly TextLine[], i: number, layout: PageColumns, size: number): boolean {
+  if (layout.name < 0) return false;
+  const text = lines[i]!.fragments.map((f) => f.text).join(' ');
+  if (NUMBERED_HEADING.test(text) || TARIFF_HEADING.test(text) || mostlyCapitals(text)) return false;
+  if (continuesAName(text)) return true;
+  const next = lines[i + 1];
+  // A next line running into the next column's cells is a heading's second line (a wrapped tariff heading).
+  if (!next || lines[i]!.y - next.y > 1.6 * size || spansColumns(next, layout)) return false;
+  // The next line's name text: it may stand level with the row's number, code and prices.
+  const first = [...next.fragments].filter((f) => columnOf(layout.columns, f) === layout.name).sort((a, b) => a.x0 - b.x0)[0];
+  return first !== undefined && /^\p{Ll}/u.test(first.text) && !NUMBERED_HEADING.test(first.text);
+}
+
+/** A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`). */
+const TARIFF_HEADING = /^(цен[аы]|стоимость|тариф)\s/iu;
+
+/** Most letters in capitals (`кил ХИМИЧЕСКИЕ ИССЛЕДОВАНИЯ КРОВИ`, a heading with OCR specks before it). */
+function mostlyCapitals(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.length >= 5 && letters.filter((ch) => /\p{Lu}/u.test(ch)).length >= 0.7 * letters.length;
+}
+
+/** A heading that names its number (`подраздел 1.1. Консультации`, `раздел 3`), in any case. */
+const NUMBERED_HEADING = /^(под)?раздел\s*[\dIVX]|^(глава|часть)\s*[\dIVX]/iu;
+
 function cellText(fragments: readonly Fragment[] | undefined): string {
   if (!fragments) return '';
   return inReadingOrder(fragments)
@@ -154,9 +192,7 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
   });
   if (insideQualifier) return false;
   const width = name.x1 - name.x0;
-  // A name never runs into the next column's cells; a heading merged across the row does.
-  const next = layout.columns.find((c, i) => i > layout.name && (c.header !== '' || layout.prices.includes(i) || layout.wordsBesidePrices.includes(i)));
-  const spans = next !== undefined && line.fragments.some((f) => f.x0 < name.x1 && f.x1 > next.x0 + 10);
+  const spans = spansColumns(line, layout);
   if (outside && !spans) return false;
   const centred = x0 > name.x0 + Math.max(25, 0.15 * width);
   const capitals = letters.length >= 5 && !/[a-zа-яё]/.test(letters.join(''));
