@@ -10,6 +10,7 @@ import { classifyColumns, columnOf, inheritColumns, nameColumns, type PageColumn
 import { buildRows, type PageRow } from './page-rows.js';
 import { clusterLines, lineText } from './text-lines.js';
 import { looksLikePrice } from './cell-kinds.js';
+import { isFurniture, type Furniture } from './page-furniture.js';
 
 /** A page's table before it becomes a {@link Table}. */
 export interface PageTable extends PageColumns {
@@ -27,6 +28,28 @@ export interface PageTable extends PageColumns {
 /** Page numbers and footers (`Страница 2`, `стр. 3 из 12`): never cells. */
 const PAGE_NUMBER = /^(стр\.?|страница|лист|page)\s*\d+(\s*(из|of)\s*\d+)?$/i;
 
+/** A page's text lines after de-skewing, page numbers dropped, and the page's tilt in degrees. */
+export function pageLines(page: PageText): { lines: TextLine[]; skewDegrees: number } {
+  const angle = estimateSkew(page.items);
+  const lines = clusterLines(deskewItems(page.items, angle))
+    .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !PAGE_NUMBER.test(f.text.trim())) }))
+    .filter((line) => line.fragments.length > 0);
+  return { lines, skewDegrees: Math.round((angle * 180 * 100) / Math.PI) / 100 };
+}
+
+/** A page's lines outside its header bands: header lines repeat on every page, yet are no furniture. */
+export function linesOutsideHeaders(lines: readonly TextLine[]): TextLine[] {
+  const inBand = new Set<number>();
+  let from = 0;
+  while (from < lines.length) {
+    const band = findHeaderBand(lines.slice(from));
+    if (!band) break;
+    for (let i = from + band.start; i < from + band.dataStart; i++) inBand.add(i);
+    from += Math.max(band.dataStart, band.start + 1);
+  }
+  return lines.filter((_, i) => !inBand.has(i));
+}
+
 /**
  * Reads one page as one table: {@link readPageTables} for a page with a single header band (or none).
  * `previous` is the layout of the page before (its header names the columns of a page that has none);
@@ -37,18 +60,15 @@ export function readPageTable(page: PageText, previous: PageColumns | null): Pag
 }
 
 /**
- * Reads one page: one table per header band, in page order. A header band part-way down the page starts a
+ * Reads one page: one table per header band, in page order; lines of the document's `furniture` are left out. A header band part-way down the page starts a
  * new table; the rows above the first band continue the previous page's columns when they hold prices (a
  * table running on from the page before, then a new table with its own header), and are the page's title
  * lines otherwise.
  */
-export function readPageTables(page: PageText, previous: PageColumns | null): PageTable[] {
-  const angle = estimateSkew(page.items);
-  const lines = clusterLines(deskewItems(page.items, angle))
-    .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !PAGE_NUMBER.test(f.text.trim())) }))
-    .filter((line) => line.fragments.length > 0);
+export function readPageTables(page: PageText, previous: PageColumns | null, furniture: readonly Furniture[] = []): PageTable[] {
+  const { lines: all, skewDegrees } = pageLines(page);
+  const lines = all.filter((line) => !isFurniture(line, furniture));
   if (lines.length === 0) return [];
-  const skewDegrees = Math.round((angle * 180 * 100) / Math.PI) / 100;
   const starts = bandStarts(lines);
   const parts: PageTable[] = [];
   let above: string[] = [];

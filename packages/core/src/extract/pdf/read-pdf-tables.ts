@@ -5,7 +5,10 @@
 import type { PageOcr, PdfTextItem, ReadResult, Table } from '../table.js';
 import { MAX_PDF_PAGES, openPdf } from './pdf-document.js';
 import type { PageColumns } from './page-columns.js';
-import { readPageTables, type PageTable } from './page-table.js';
+import { linesOutsideHeaders, pageLines, readPageTables, type PageTable } from './page-table.js';
+import { findFurniture, isFurniture } from './page-furniture.js';
+import { lineText } from './text-lines.js';
+import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
 
@@ -24,22 +27,31 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   const pdf = await openPdf(bytes, fileName);
   const warnings: string[] = [];
   const pages: PageTable[] = [];
-  let text: string[] = [];
+  let first: string[] = [];
   try {
     const maxPages = options.maxPages ?? MAX_PDF_PAGES;
     const count = Math.min(pdf.pageCount, maxPages);
     if (pdf.pageCount > maxPages) warnings.push(`${fileName}: only the first ${maxPages} of ${pdf.pageCount} pages were read; split the document to read the rest`);
-    let previous: PageColumns | null = null;
+    // Every page's text first: furniture is text repeated at the same place on most pages.
+    const texts: PageText[] = [];
     for (let n = 1; n <= count; n++) {
       const page = await pdf.pageText(n);
       const items = page.items.length > 0 ? page.items : await ocrItems(bytes, n, fileName, options.ocr, warnings);
-      if (items.length === 0) {
+      texts.push({ pageNumber: n, width: page.width, height: page.height, items });
+    }
+    const furniture = findFurniture(texts.filter((t) => t.items.length > 0).map((t) => linesOutsideHeaders(pageLines(t).lines)));
+    if (furniture.length > 0) warnings.push(`${fileName}: text repeated at the same place on most pages was left out of the tables (${furniture.length} line(s))`);
+    let previous: PageColumns | null = null;
+    for (const text of texts) {
+      const n = text.pageNumber;
+      if (text.items.length === 0) {
         previous = null;
         continue;
       }
-      const tables = readPageTables({ pageNumber: n, width: page.width, height: page.height, items }, previous);
+      const tables = readPageTables(text, previous, furniture);
       if (tables.length === 0) continue;
-      if (pages.length === 0) text = [...tables[0]!.above];
+      // The document's text (clinic, effective date) keeps the first page's furniture: an order's dates are facts.
+      if (pages.length === 0) first = [...pageLines(text).lines.filter((l) => isFurniture(l, furniture)).map(lineText), ...tables[0]!.above];
       if (!tables.some((t) => t.rows.some((r) => r.kind === 'row'))) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
       for (const table of tables) {
         pages.push(table);
@@ -50,7 +62,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     await pdf.close();
   }
   const tables = numberRowsPerPage(joinWideSheetHalves(pages).map(pageToTable)).filter((t) => t.rows.length > 0);
-  return { format: 'pdf', fileName, tables, text: text.filter((l) => l.trim() !== ''), warnings };
+  return { format: 'pdf', fileName, tables, text: first.filter((l) => l.trim() !== ''), warnings };
 }
 
 // ---------------------------------------------------------------- internal helpers
