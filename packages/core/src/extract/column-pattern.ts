@@ -60,8 +60,9 @@ export function repairFromPattern(raw: string, pattern: ColumnPattern | null): P
   }
   const glyph = /^(\d{1,3}(?: \d{3})*|\d{2,3})\s?[СCсc(]\)?$/.exec(text);
   if (glyph) {
+    // The cut glyph itself shows the lost digit: the value need only be a multiple of ten.
     const value = Number(glyph[1]!.replace(/ /g, '') + '0');
-    return fits(value) ? { value, reason: 'последняя цифра срезана краем скана, в колонке все цены круглые' } : null;
+    return !isFarBelow(value, pattern) ? { value, reason: 'последняя цифра срезана краем скана, в колонке все цены круглые' } : null;
   }
   const glued = /^(\d{1,3}(?: \d{3})+) (\d)$/.exec(text);
   if (glued) {

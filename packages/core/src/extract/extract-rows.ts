@@ -84,6 +84,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     const read = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried, lastNumber);
     const { skipped, section } = read;
     openSection = section;
+    const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
       const reviewed = reviewTablePrices(rows.slice(before), read.pending, columnValues);
       rows.splice(before, reviewed.rows.length, ...reviewed.rows);
@@ -94,7 +95,6 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
     }
-    const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);
       if (outliers > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: outliers }));

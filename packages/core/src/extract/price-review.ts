@@ -67,6 +67,8 @@ export function reviewTablePrices(rows: readonly PriceRow[], pending: readonly (
       }
     }
     for (const cell of pending[i] ?? []) {
+      // Already read from the ratio between the list's price columns.
+      if (prices.some((p) => p.role === cell.role && p.header === cell.header)) continue;
       const repair = repairFromPattern(cell.raw, patternOf(columnKey(cell)));
       if (repair) {
         prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header });
