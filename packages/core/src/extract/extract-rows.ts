@@ -223,10 +223,13 @@ function extractTableRows(
 /**
  * True when a lone text above a row is the first line of that row's name, not a heading: the next row's name
  * starts in lower case (`КТ органов … малого таза с` over `контрастированием`, the number, code and prices
- * level with the second line). A heading looks like one: numbered, in capitals, or naming a tariff.
+ * level with the second line). A heading looks like one: numbered, in capitals, or naming a tariff; a remark
+ * (`В стоимость … не входят`) is neither.
  */
 function startsNextName(table: Table, r: number, layout: TableLayout, title: string): boolean {
   if (/^\d|^(под)?раздел\s*[\dIVX]|^(цен[аы]|стоимость|тариф)\s/iu.test(title)) return false;
+  // A remark on what a price leaves out (`В стоимость операции не входят: …`) is no name.
+  if (/^в стоимость|^примечани|^\*/iu.test(title)) return false;
   const letters = title.match(/\p{L}/gu) ?? [];
   if (letters.filter((ch) => /\p{Lu}/u.test(ch)).length >= 0.7 * letters.length) return false;
   const next = table.rows.slice(r + 1).find((row) => row.some((cell) => normalizeCellText(cell) !== ''));

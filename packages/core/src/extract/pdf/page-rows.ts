@@ -28,6 +28,13 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 
   // 1. Section lines split the page into segments; rows never take text across a heading.
   const sectionLine = lines.map((line, i) => !placed[i]!.some(isAnchor) && isSectionLine(line, layout) && !startsOrContinuesAName(lines, i, layout, size));
+  // A line continuing the heading just above it (`подраздел 1.2. Дополнительные услуги` over
+  // `консультативно-диагностического отделения, …`) is that heading's second line.
+  const headingTail = lines.map((line, i) => i > 0 && sectionLine[i - 1]! && !sectionLine[i] && !placed[i]!.some(isAnchor)
+    && lines[i - 1]!.y - line.y <= 1.6 * size && continuesAName(lineTextOf(line)) && isSectionLine(line, layout));
+  headingTail.forEach((tail, i) => {
+    if (tail) sectionLine[i] = true;
+  });
 
   // 2. Rows from anchors: a row number and prices within about a line of each other, each column once.
   const groups: Group[] = [];
@@ -88,8 +95,13 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
   lines.forEach((line, i) => {
     if (!sectionLine[i]) return;
+    if (headingTail[i]) {
+      const heading = rows[rows.length - 1]!;
+      heading.cells[Math.max(0, layout.name)] += ` ${lineTextOf(line)}`;
+      return;
+    }
     const cells = columns.map(() => '');
-    cells[Math.max(0, layout.name)] = line.fragments.map((f) => f.text).join(' ');
+    cells[Math.max(0, layout.name)] = lineTextOf(line);
     rows.push({ kind: 'section', y: line.y, cells });
   });
   rows.sort((a, b) => b.y - a.y);
@@ -98,6 +110,10 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+function lineTextOf(line: TextLine): string {
+  return line.fragments.map((f) => f.text).join(' ');
+}
 
 /** True when a line starting in the name column runs into the next column's cells: a name never does, a heading merged across the row does. */
 function spansColumns(line: TextLine, layout: PageColumns): boolean {
