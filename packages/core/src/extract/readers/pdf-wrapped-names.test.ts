@@ -40,3 +40,19 @@ describe('extract: PDF names wrapped in vertically centred cells, «Клиник
     expect([...sections].some((s) => s !== null && /Смесь|КТ органов/.test(s))).toBe(false);
   });
 });
+
+/**
+ * Page 2 of «Клиника 4 прайс 2026.pdf» (excerpt `clinic4-2026-page-2.pdf`), read at 70 dpi: the heading
+ * `подраздел 1.2. Дополнительные услуги` with its second line `консультативно-диагностического отделения, а
+ * также в травматологическом пункте`, then row 1 `Снятие металлоконструкций`, 77 000 / 86 300 / 96 700.
+ */
+describe('extract: PDF heading wrapped on two lines, «Клиника 4 прайс 2026.pdf» page 2', () => {
+  const page2 = pdfReader.read(new Uint8Array(readFileSync(fileURLToPath(new URL('../../../test/fixtures/pdf/clinic4-2026-page-2.pdf', import.meta.url)))), 'p2.pdf').then(extractPriceRows);
+
+  it('keeps a heading\'s lower-case second line in the heading, out of the name below', async () => {
+    const row = (await page2).rows.find((r) => r.name.includes('Снятие металлоконструкций'));
+    expect(row?.name).toBe('Снятие металлоконструкций');
+    expect(row?.prices.map((p) => p.value)).toEqual([77000, 86300, 96700]);
+    expect(row?.section).toMatch(/^подраздел 1\.2\. Дополнительные услуги консультативно-диагностического отделения, а также в травматологи/);
+  });
+});
