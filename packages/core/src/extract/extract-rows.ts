@@ -7,6 +7,7 @@ import { freeFormRows, type SourceLine } from './free-form-lines.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
+import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
 import { rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
@@ -74,6 +75,9 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     }
     if (!layout) continue;
     if (ocr) layout = adoptUnheadedPriceColumn(table, layout, previous);
+    const titleRole = titleRoleOf(titleTextsOf(table.name, table.rows.slice(0, layout.header.firstRow)));
+    const titled = withTitleRole(layout.priceColumns, titleRole);
+    if (titled !== layout.priceColumns) layout = { ...layout, priceColumns: titled };
     foundTable = true;
     previous = { layout, width };
     const before = rows.length;
