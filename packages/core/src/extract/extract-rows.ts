@@ -68,12 +68,16 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   for (const table of result.tables) {
     const width = Math.max(0, ...table.rows.map((r) => r.length));
     let layout = layoutFromHeader(table.rows);
+    const ownHeader = layout !== null;
     if (!layout && previous && previous.width === width) layout = continueLayout(previous.layout);
     if (!layout) {
       layout = inferLayout(table.rows);
       if (layout) warnings.push(`${fileName}, ${table.name}: no header row; the name and price columns were guessed from the data`);
     }
-    if (!layout) continue;
+    if (!layout) {
+      if (ocr && readFreeFormPage(table, rows, warnings, fileName)) foundTable = true;
+      continue;
+    }
     if (ocr) layout = adoptUnheadedPriceColumn(table, layout, previous);
     const titleRole = titleRoleOf(titleTextsOf(table.name, table.rows.slice(0, layout.header.firstRow)));
     const titled = withTitleRole(layout.priceColumns, titleRole);
@@ -105,6 +109,12 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       rows.splice(before, checked.length, ...checked);
       if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);
+    }
+    // A scanned page without its own header is a table only if that reading gives more rows than reading it
+    // as a free-form list (`лор  8000 тг  6000 тг`, `УЗИ почек ....... 6500`).
+    if (ocr && !ownHeader) {
+      const tableRows = rows.splice(before);
+      if (!readFreeFormPage(table, rows, warnings, fileName, tableRows.length)) rows.push(...tableRows);
     }
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
     if (unreadable.length > 0) {
@@ -343,6 +353,24 @@ function freeFormSourceLines(result: ReadResult): SourceLine[] {
     });
   }
   return lines;
+}
+
+/**
+ * A page of a scanned list without its own header is read as a free-form list when at least three of its lines
+ * are priced and more lines than the `asTable` rows the table reading gave; returns whether it was.
+ */
+function readFreeFormPage(table: Table, rows: PriceRow[], warnings: string[], fileName: string, asTable = 0): boolean {
+  const listed = freeFormRows(pageSourceLines(table));
+  const lines = new Set(listed.map((r) => r.source.row)).size;
+  if (lines < MIN_FREE_FORM_LINES || lines <= asTable) return false;
+  rows.push(...listed);
+  warnings.push(`${fileName}, ${table.name}: not a table; ${listed.length} row(s) were read from lines of the form «name … price»`);
+  return true;
+}
+
+/** The lines of a scanned page as free-form source lines: each row's cells in reading order. */
+function pageSourceLines(table: Table): SourceLine[] {
+  return table.rows.map((row, i) => ({ text: distinctTexts(row).join(' '), table: table.name, row: i + 1 })).filter((l) => l.text !== '');
 }
 
 function optionalText(row: readonly string[], column: number | null): string | null {
