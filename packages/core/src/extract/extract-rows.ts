@@ -368,9 +368,10 @@ function readFreeFormPage(table: Table, rows: PriceRow[], warnings: string[], fi
   return true;
 }
 
-/** The lines of a scanned page as free-form source lines: each row's cells in reading order. */
+/** The lines of a scanned page as free-form source lines: its text lines, else each row's cells in reading order. */
 function pageSourceLines(table: Table): SourceLine[] {
-  return table.rows.map((row, i) => ({ text: distinctTexts(row).join(' '), table: table.name, row: i + 1 })).filter((l) => l.text !== '');
+  const texts = table.lines ?? table.rows.map((row) => distinctTexts(row).join(' '));
+  return texts.map((text, i) => ({ text, table: table.name, row: i + 1 })).filter((l) => l.text !== '');
 }
 
 function optionalText(row: readonly string[], column: number | null): string | null {

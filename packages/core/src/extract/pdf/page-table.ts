@@ -23,6 +23,8 @@ export interface PageTable extends PageColumns {
   readonly above: readonly string[];
   /** The page's tilt in degrees, for reports. */
   readonly skewDegrees: number;
+  /** The text lines the table was read from, top to bottom (for reading the page as a free-form list). */
+  readonly lines: readonly string[];
 }
 
 /** Page numbers and footers (`Страница 2`, `стр. 3 из 12`): never cells. */
@@ -143,5 +145,5 @@ function readLines(lines: readonly TextLine[], previous: PageColumns | null, abo
     layout = classifyColumns(previous ? inheritColumns(ranges, previous.columns) : nameColumns(ranges, []), dataLines);
   }
   const rows = buildRows(dataLines, layout);
-  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees };
+  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText) };
 }
