@@ -173,7 +173,8 @@ describe('extract: extractPriceRows, OCR text of scanned PDFs', () => {
     ]);
     expect(unread[0]!.warnings[0]).toMatch(/^\[PRICE_UNREADABLE\] цена «147 00» .* не прочитана/);
     expect(warnings.join(' ')).toMatch(/2 price cell\(s\) could not be read .*«147 00», «S 600»/);
-    expect(issues.map((i) => [i.code, i.params.count])).toEqual([['ROWS_WITHOUT_PRICE', 2]]);
+    expect(issues.map((i) => [i.code, i.params.count])).toEqual([['ROWS_WITHOUT_PRICE', 2], ['PRICES_REPAIRED', 3]]);
+    expect(warnings).toContain('scan.pdf, [PRICES_REPAIRED] стр. 1: в 3 строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице');
   });
 
   it('reads «II 000» as 11000 with a warning next to a clean price in the same row (2026 p.1)', () => {

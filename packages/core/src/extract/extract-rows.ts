@@ -106,6 +106,8 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);
       if (outliers > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: outliers }));
+      const repaired = rows.slice(before).filter((r) => r.warnings.some((w) => /\(OCR repair\)$/.test(w)) || (r.flags ?? []).some((f) => f.code === 'PRICE_REPAIRED')).length;
+      if (repaired > 0) report(extractIssue('PRICES_REPAIRED', table.name, { count: repaired }));
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       rows.splice(before, checked.length, ...checked);
       if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);

@@ -35,7 +35,9 @@ export type ExtractIssueCode =
   /** Rows kept without a price (see their flags). */
   | 'ROWS_WITHOUT_PRICE'
   /** Prices left out of rows because they did not fit their column. */
-  | 'PRICES_REJECTED';
+  | 'PRICES_REJECTED'
+  /** Rows whose price was repaired (OCR digits, the column's pattern, the ratio between price columns). */
+  | 'PRICES_REPAIRED';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
@@ -61,7 +63,9 @@ export function extractIssue(code: ExtractIssueCode, table: string, params: Extr
       ? `${where}: строки № ${numbers} не извлечены — проверьте страницу`
       : code === 'ROWS_WITHOUT_PRICE'
         ? `${where}: ${params.count} строк(и) сохранены без цены, цена не прочитана — проверьте по странице`
-        : `${where}: ${params.count} цен(ы) не сохранены, так как не подходят к своей колонке — проверьте по странице`;
+        : code === 'PRICES_REPAIRED'
+          ? `${where}: в ${params.count} строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице`
+          : `${where}: ${params.count} цен(ы) не сохранены, так как не подходят к своей колонке — проверьте по странице`;
   return { code, table, params, message: `[${code}] ${text}` };
 }
 
