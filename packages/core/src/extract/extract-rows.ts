@@ -3,7 +3,9 @@
  */
 import { ExtractError } from '../errors.js';
 import { distinctTexts, normalizeCellText } from './cell-text.js';
-import { freeFormRows, type SourceLine } from './free-form-lines.js';
+import { freeFormRows } from './free-form-lines.js';
+import { freeFormSourceLines, MIN_FREE_FORM_LINES, readFreeFormPage } from './free-form-pages.js';
+import { isUnpricedService, startsNextName } from './scan-row-kinds.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
@@ -33,9 +35,6 @@ export interface ExtractedRows {
    */
   readonly issues: ExtractIssue[];
 }
-
-/** Fewest free-form priced lines that make a document a price list when it has no price table. */
-const MIN_FREE_FORM_LINES = 3;
 
 /**
  * Every priced service row of a read document. Titles, header rows (repeated ones too),
@@ -236,31 +235,6 @@ function extractTableRows(
   return { skipped, section, pending, numbers };
 }
 
-/**
- * True when a lone text above a row is the first line of that row's name, not a heading: the next row's name
- * starts in lower case (`КТ органов … малого таза с` over `контрастированием`, the number, code and prices
- * level with the second line). A heading looks like one: numbered, in capitals, or naming a tariff; a remark
- * (`В стоимость … не входят`) is neither.
- */
-function startsNextName(table: Table, r: number, layout: TableLayout, title: string): boolean {
-  if (/^\d|^(под)?раздел\s*[\dIVX]|^(цен[аы]|стоимость|тариф)\s/iu.test(title)) return false;
-  // A remark on what a price leaves out (`В стоимость операции не входят: …`) is no name.
-  if (/^в стоимость|^примечани|^\*/iu.test(title)) return false;
-  const letters = title.match(/\p{L}/gu) ?? [];
-  if (letters.filter((ch) => /\p{Lu}/u.test(ch)).length >= 0.7 * letters.length) return false;
-  const next = table.rows.slice(r + 1).find((row) => row.some((cell) => normalizeCellText(cell) !== ''));
-  return next !== undefined && /^\p{Ll}/u.test(normalizeCellText(next[layout.nameColumn]));
-}
-
-/**
- * A scanned row without a readable price that is still a service, not a heading: its number continues the
- * list's numbering, it has a unit, or a price cell holds digits that could not be read.
- */
-function isUnpricedService(row: readonly string[], layout: TableLayout, unread: readonly PendingCell[], continues: boolean): boolean {
-  if (!/[a-zа-яё]{2}/i.test(normalizeCellText(row[layout.nameColumn]))) return false;
-  return continues || unread.length > 0 || optionalText(row, layout.unitColumn) !== null;
-}
-
 /** {@link rejectRatioOutliers} over the rows one table appended to `rows`, flagging each row; how many prices were taken out. */
 function rejectTableRatioOutliers(layout: TableLayout, rows: PriceRow[], from: number): number {
   const tableRows = rows.slice(from);
@@ -339,41 +313,6 @@ function hasLetters(raw: string): boolean {
 /** Digits with a few misread characters (`147 00`, `96С`, `S 600`), not a word like «договорная». */
 function looksLikeDamagedNumber(raw: string): boolean {
   return /\d/.test(raw) && raw.length <= 16 && raw.replace(/[\d\s]/g, '').length <= 3;
-}
-
-/**
- * Lines that may be a free-form list: the document's text, then the rows of tables that hold one
- * text per row (a list pasted into one column).
- */
-function freeFormSourceLines(result: ReadResult): SourceLine[] {
-  const lines: SourceLine[] = result.text.map((text, i) => ({ text, table: 'text', row: i + 1 }));
-  for (const table of result.tables) {
-    const texts = table.rows.map(distinctTexts);
-    if (!texts.every((t) => t.length <= 1)) continue;
-    texts.forEach((t, i) => {
-      if (t[0] !== undefined) lines.push({ text: t[0], table: table.name, row: i + 1 });
-    });
-  }
-  return lines;
-}
-
-/**
- * A page of a scanned list without its own header is read as a free-form list when at least three of its lines
- * are priced and more lines than the `asTable` rows the table reading gave; returns whether it was.
- */
-function readFreeFormPage(table: Table, rows: PriceRow[], warnings: string[], fileName: string, asTable = 0): boolean {
-  const listed = freeFormRows(pageSourceLines(table));
-  const lines = new Set(listed.map((r) => r.source.row)).size;
-  if (lines < MIN_FREE_FORM_LINES || lines <= asTable) return false;
-  rows.push(...listed);
-  warnings.push(`${fileName}, ${table.name}: not a table; ${listed.length} row(s) were read from lines of the form «name … price»`);
-  return true;
-}
-
-/** The lines of a scanned page as free-form source lines: its text lines, else each row's cells in reading order. */
-function pageSourceLines(table: Table): SourceLine[] {
-  const texts = table.lines ?? table.rows.map((row) => distinctTexts(row).join(' '));
-  return texts.map((text, i) => ({ text, table: table.name, row: i + 1 })).filter((l) => l.text !== '');
 }
 
 function optionalText(row: readonly string[], column: number | null): string | null {
