@@ -101,6 +101,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
+      if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
     }
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);
@@ -157,6 +158,8 @@ interface TableRead {
   readonly pending: PendingCell[][];
   /** Per appended row, its number in the `№` column, if any. */
   readonly numbers: (number | null)[];
+  /** Rows with a price but no name (the scan lost it), as `code or №: prices`, for the file's report. */
+  readonly nameless: string[];
 }
 
 /**
@@ -176,6 +179,7 @@ function extractTableRows(
   let section: string | null = openSection;
   const pending: PendingCell[][] = [];
   const numbers: (number | null)[] = [];
+  const nameless: string[] = [];
   let last = lastNumber;
   // The first line of a name wrapped in a vertically centred cell, read as a row of its own above the row.
   let namePrefix: string | null = null;
@@ -218,7 +222,10 @@ function extractTableRows(
     const ownName = normalizeCellText(row[layout.nameColumn]);
     const name = namePrefix !== null && ownName !== '' ? `${namePrefix} ${ownName}` : ownName;
     namePrefix = null;
-    if (name === '' || !/[a-zа-яё]/i.test(name)) continue;
+    if (name === '' || !/[a-zа-яё]/i.test(name)) {
+      if (unreadable !== null && prices.length > 0) nameless.push(namelessLabel(row, layout, prices));
+      continue;
+    }
     pending.push(block === null ? unread : unread.map((c) => ({ ...c, role: block.role, header: block.header })));
     numbers.push(number);
     if (number !== null) last = number;
@@ -232,7 +239,7 @@ function extractTableRows(
       warnings,
     });
   }
-  return { skipped, section, pending, numbers };
+  return { skipped, section, pending, numbers, nameless };
 }
 
 /** {@link rejectRatioOutliers} over the rows one table appended to `rows`, flagging each row; how many prices were taken out. */
@@ -313,6 +320,13 @@ function hasLetters(raw: string): boolean {
 /** Digits with a few misread characters (`147 00`, `96С`, `S 600`), not a word like «договорная». */
 function looksLikeDamagedNumber(raw: string): boolean {
   return /\d/.test(raw) && raw.length <= 16 && raw.replace(/[\d\s]/g, '').length <= 3;
+}
+
+/** A row without a name, for a person to find it on the page: its № or code and its prices (`№ 231, 13 000 / 9 750`). */
+function namelessLabel(row: readonly string[], layout: TableLayout, prices: readonly PriceCell[]): string {
+  const id = optionalText(row, layout.numberColumn) ?? optionalText(row, layout.codeColumn);
+  const values = prices.map((p) => p.value.toLocaleString('ru-RU')).join(' / ');
+  return id === null ? values : `${layout.numberColumn !== null && optionalText(row, layout.numberColumn) !== null ? '№ ' : 'код '}${id}: ${values}`;
 }
 
 function optionalText(row: readonly string[], column: number | null): string | null {

@@ -37,14 +37,16 @@ export type ExtractIssueCode =
   /** Prices left out of rows because they did not fit their column. */
   | 'PRICES_REJECTED'
   /** Rows whose price was repaired (OCR digits, the column's pattern, the ratio between price columns). */
-  | 'PRICES_REPAIRED';
+  | 'PRICES_REPAIRED'
+  /** Rows with prices whose name the scan lost: not extracted. */
+  | 'ROWS_WITHOUT_NAME';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
   readonly code: ExtractIssueCode;
   /** The table (`page 6`, a sheet's name). */
   readonly table: string;
-  readonly params: { readonly count?: number; readonly numbers?: readonly number[] };
+  readonly params: { readonly count?: number; readonly numbers?: readonly number[]; readonly rows?: readonly string[] };
   /** The Russian sentence for the UI, prefixed with `[CODE]`. */
   readonly message: string;
 }
@@ -63,7 +65,9 @@ export function extractIssue(code: ExtractIssueCode, table: string, params: Extr
       ? `${where}: строки № ${numbers} не извлечены — проверьте страницу`
       : code === 'ROWS_WITHOUT_PRICE'
         ? `${where}: ${params.count} строк(и) сохранены без цены, цена не прочитана — проверьте по странице`
-        : code === 'PRICES_REPAIRED'
+        : code === 'ROWS_WITHOUT_NAME'
+          ? `${where}: ${params.count} строк(и) с ценой, но без названия на скане не извлечены (${(params.rows ?? []).join('; ')}) — проверьте страницу`
+          : code === 'PRICES_REPAIRED'
           ? `${where}: в ${params.count} строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице`
           : `${where}: ${params.count} цен(ы) не сохранены, так как не подходят к своей колонке — проверьте по странице`;
   return { code, table, params, message: `[${code}] ${text}` };

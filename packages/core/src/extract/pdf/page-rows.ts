@@ -133,6 +133,12 @@ function startsOrContinuesAName(lines: readonly TextLine[], i: number, layout: P
   const text = lines[i]!.fragments.map((f) => f.text).join(' ');
   if (NUMBERED_HEADING.test(text) || TARIFF_HEADING.test(text) || mostlyCapitals(text)) return false;
   if (continuesAName(text)) return true;
+  // A row whose prices stand with no name beside them, one line below or above: this line is that row's
+  // name (a vertically centred cell of two or three lines, the anchors level with a gap between them).
+  const nameless = (other: TextLine | undefined): boolean => other !== undefined && Math.abs(lines[i]!.y - other.y) <= 1.6 * size
+    && other.fragments.some((f) => layout.prices.includes(columnOf(layout.columns, f)) && looksLikePrice(f.text))
+    && !other.fragments.some((f) => columnOf(layout.columns, f) === layout.name);
+  if (nameless(lines[i + 1]) || nameless(lines[i - 1])) return true;
   const next = lines[i + 1];
   // A next line running into the next column's cells is a heading's second line (a wrapped tariff heading).
   if (!next || lines[i]!.y - next.y > 1.6 * size || spansColumns(next, layout)) return false;

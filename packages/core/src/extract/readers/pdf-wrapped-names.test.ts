@@ -5,7 +5,8 @@
  * page rendered with `pdftoppm -r 90` and `-r 100`: row 660 `wm1 Смесь сорных трав (тимофеевка луговая,
  * полынь обыкновенная, / подорожник, мостенница, береза бородавчатая)` and row 661 `im100 Смесь аллергенов
  * деревьев (…) Клен, ольха, береза, / лещина, дуб, платан кленолистный, ива, тополь`, both 6 200 / 6 200 /
- * 8 100; row 715 `КТ органов брюшной полости, забрюшинного пространства и малого таза с / контрастированием`,
+ * 8 100; row 671 `Смесь плесневых аллергенов … / Aspergillus fumigatus, …`, its number and prices level with
+ * the gap between its two lines, 6 200 / 6 200 / 8 100; row 715 `КТ органов брюшной полости, забрюшинного пространства и малого таза с / контрастированием`,
  * 55 000 / 55 000 / 82 500, then row 716 `КТ малого таза без контраста`, 17 000 / 17 000 / 25 500.
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,15 @@ describe('extract: PDF names wrapped in vertically centred cells, «Клиник
     const [trees] = await find(/Смесь аллергенов деревьев/);
     expect(trees!.name).toMatch(/Клен, ол[ьх]ка. береза, лещина, дуб. платан кленолистный, ива. тополь/);
     expect(trees!.name).not.toMatch(/Смесь сорных трав/);
+  });
+
+  it('names a row whose number and prices stand level with the gap between its two name lines (row 671)', async () => {
+    // Printed: `Смесь плесневых аллергенов Penicillium notatum, Cladosporium herbarum, / Aspergillus fumigatus,
+    // Mucor racemosus, Alternaria alternata (tenuis), mm1`, 6 200 / 6 200 / 8 100 (read at 100 dpi).
+    const [mould] = await find(/^Смесь плесневых аллергенов/);
+    expect(mould!.name).toMatch(/^Смесь плесневых аллергенов Penicillium notatum, Cladosporium herbarum, Aspergillus f\S+, Mucor racemosus/);
+    expect(mould!.prices.map((p) => p.value)).toEqual([6200, 6200, 8100]);
+    expect((await extracted).issues.some((i) => i.code === 'ROWS_WITHOUT_NAME')).toBe(false);
   });
 
   it('does not take a name\'s first line for a section heading', async () => {
