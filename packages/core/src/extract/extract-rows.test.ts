@@ -157,15 +157,24 @@ describe('extract: extractPriceRows, OCR text of scanned PDFs', () => {
       [2, 10800],
       [3, 9600],
       [4, 12000],
+      [5, undefined],
+      [6, undefined],
     ]);
     expect(rows[0]!.warnings).toEqual(['price «10 80С» read as 10800 (OCR repair)']);
     expect(rows[0]!.prices[0]!.raw).toBe('10 80С');
   });
 
-  it('leaves out cells it cannot read for certain and names them in the warnings', () => {
-    const { rows, warnings } = extractPriceRows(pdf([SCAN]));
-    expect(rows.some((r) => r.name === 'Терапевтический пакет' || r.name === 'Общий пакет (мужской)')).toBe(false);
+  it('keeps rows whose price cell it cannot read for certain, without the price, flagged, and names the cells in the warnings', () => {
+    const { rows, warnings, issues } = extractPriceRows(pdf([SCAN]));
+    const unread = rows.filter((r) => r.name === 'Терапевтический пакет' || r.name === 'Общий пакет (мужской)');
+    expect(unread.map((r) => [r.prices.length, r.flags?.map((f) => [f.code, f.params.raw])])).toEqual([
+      [0, [['PRICE_UNREADABLE', '147 00']]],
+      [0, [['PRICE_UNREADABLE', 'S 600']]],
+    ]);
+    expect(unread[0]!.warnings[0]).toMatch(/^\[PRICE_UNREADABLE\] цена «147 00» .* не прочитана/);
     expect(warnings.join(' ')).toMatch(/2 price cell\(s\) could not be read .*«147 00», «S 600»/);
+    expect(issues.map((i) => [i.code, i.params.count])).toEqual([['ROWS_WITHOUT_PRICE', 2], ['PRICES_REPAIRED', 3]]);
+    expect(warnings).toContain('scan.pdf, [PRICES_REPAIRED] стр. 1: в 3 строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице');
   });
 
   it('reads «II 000» as 11000 with a warning next to a clean price in the same row (2026 p.1)', () => {

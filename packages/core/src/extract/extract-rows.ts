@@ -3,13 +3,20 @@
  */
 import { ExtractError } from '../errors.js';
 import { distinctTexts, normalizeCellText } from './cell-text.js';
-import { freeFormRows, type SourceLine } from './free-form-lines.js';
+import { freeFormRows } from './free-form-lines.js';
+import { freeFormSourceLines, MIN_FREE_FORM_LINES, readFreeFormPage } from './free-form-pages.js';
+import { isUnpricedService, startsNextName } from './scan-row-kinds.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
+import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
-import { repairByColumnRatio } from './price-ratio.js';
+import { rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
+import { cleanPriceText } from './price-text-cleanup.js';
+import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
+import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
+import { continuesNumbering, rowNumberOf, skippedNumbers, splitNumberedName } from './row-numbers.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js';
 import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
@@ -23,10 +30,12 @@ export interface ExtractedRows {
   /** The price columns of every table that gave rows, in table order. */
   readonly columns: PriceColumn[];
   readonly warnings: string[];
+  /**
+   * File-level issues of scanned documents with stable codes (numbers of rows not extracted, rows kept
+   * without a price), each also in `warnings` as a Russian sentence.
+   */
+  readonly issues: ExtractIssue[];
 }
-
-/** Fewest free-form priced lines that make a document a price list when it has no price table. */
-const MIN_FREE_FORM_LINES = 3;
 
 /**
  * Every priced service row of a read document. Titles, header rows (repeated ones too),
@@ -48,17 +57,31 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   let foundTable = false;
   const ocr = result.format === 'pdf';
   let openSection: string | null = null;
+  const issues: ExtractIssue[] = [];
+  const columnValues = new Map<string, number[]>();
+  let lastNumber: number | null = null;
+  const report = (issue: ExtractIssue): void => {
+    issues.push(issue);
+    warnings.push(`${fileName}, ${issue.message}`);
+  };
 
   for (const table of result.tables) {
     const width = widthOf(table.rows);
     let layout = layoutFromHeader(table.rows);
+    const ownHeader = layout !== null;
     if (!layout && previous && previous.width === width) layout = continueLayout(previous.layout);
     if (!layout) {
       layout = inferLayout(table.rows);
       if (layout) warnings.push(`${fileName}, ${table.name}: no header row; the name and price columns were guessed from the data`);
     }
-    if (!layout) continue;
+    if (!layout) {
+      if (ocr && readFreeFormPage(table, rows, warnings, fileName)) foundTable = true;
+      continue;
+    }
     if (ocr) layout = adoptUnheadedPriceColumn(table, layout, previous);
+    const titleRole = titleRoleOf(titleTextsOf(table.name, table.rows.slice(0, layout.header.firstRow)));
+    const titled = withTitleRole(layout.priceColumns, titleRole);
+    if (titled !== layout.priceColumns) layout = { ...layout, priceColumns: titled };
     foundTable = true;
     previous = { layout, width };
     const before = rows.length;
@@ -66,13 +89,35 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     // A scanned list's pages are one table: the heading above the last rows of a page is the section of the
     // rows at the top of the next.
     const carried = ocr ? openSection : null;
-    const { skipped, section } = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried);
+    const read = extractTableRows(table, layout, rows, ocr ? unreadable : null, carried, lastNumber);
+    const { skipped, section } = read;
     openSection = section;
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
+      const reviewed = reviewTablePrices(rows.slice(before), read.pending, columnValues);
+      rows.splice(before, reviewed.rows.length, ...reviewed.rows);
+      unreadable.push(...reviewed.unreadable);
+      if (reviewed.withoutPrice > 0) report(extractIssue('ROWS_WITHOUT_PRICE', table.name, { count: reviewed.withoutPrice }));
+      if (reviewed.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: reviewed.rejected }));
+      const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
+      lastNumber = numbering.last;
+      if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
+      if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
+    }
+    if (ocr) {
+      const outliers = rejectTableRatioOutliers(layout, rows, before);
+      if (outliers > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: outliers }));
+      const repaired = rows.slice(before).filter((r) => r.warnings.some((w) => /\(OCR repair\)$/.test(w)) || (r.flags ?? []).some((f) => f.code === 'PRICE_REPAIRED')).length;
+      if (repaired > 0) report(extractIssue('PRICES_REPAIRED', table.name, { count: repaired }));
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       replaceFrom(rows, before, checked);
       if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);
+    }
+    // A scanned page without its own header is a table only if that reading gives more rows than reading it
+    // as a free-form list (`лор  8000 тг  6000 тг`, `УЗИ почек ....... 6500`).
+    if (ocr && !ownHeader) {
+      const tableRows = rows.splice(before);
+      if (!readFreeFormPage(table, rows, warnings, fileName, tableRows.length)) rows.push(...tableRows);
     }
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
     if (unreadable.length > 0) {
@@ -89,7 +134,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     const listed = freeFormRows(freeFormSourceLines(result));
     if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {
       warnings.push(`${fileName}: no price table; ${listed.length} row(s) were read from lines of the form «name … price»`);
-      return { rows: listed, columns: [], warnings };
+      return { rows: listed, columns: [], warnings, issues };
     }
   }
   if (!foundTable) {
@@ -99,15 +144,30 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       { code: 'NO_PRICE_TABLE' },
     );
   }
-  return { rows, columns, warnings };
+  return { rows, columns, warnings, issues };
 }
 
 // ---------------------------------------------------------------- internal helpers
 
+/** What {@link extractTableRows} found besides the rows it appended. */
+interface TableRead {
+  /** Named rows without a price that were not kept. */
+  readonly skipped: number;
+  /** The section open at the table's end. */
+  readonly section: string | null;
+  /** Per appended row, its price cells that could not be read yet (scans only). */
+  readonly pending: PendingCell[][];
+  /** Per appended row, its number in the `№` column, if any. */
+  readonly numbers: (number | null)[];
+  /** Rows with a price but no name (the scan lost it), as `code or №: prices`, for the file's report. */
+  readonly nameless: string[];
+}
+
 /**
- * Appends the table's priced rows to `out`; returns how many named rows had no price and the section open
- * at the table's end. `unreadable` (PDF only) collects price cells whose OCR text could not be repaired with
- * certainty; `openSection` is the section the table starts in (the previous page's, for scans).
+ * Appends the table's priced rows to `out`. `unreadable` (PDF only) marks a scan: a row that continues the
+ * `№` numbering (from `lastNumber` on), has a unit, or has a price cell with digits is kept even when no
+ * price could be read (the review pass flags it); `openSection` is the section the table starts in (the
+ * previous page's, for scans).
  */
 function extractTableRows(
   table: Table,
@@ -115,26 +175,40 @@ function extractTableRows(
   out: PriceRow[],
   unreadable: string[] | null,
   openSection: string | null,
-): { skipped: number; section: string | null } {
+  lastNumber: number | null,
+): TableRead {
   let section: string | null = openSection;
+  const pending: PendingCell[][] = [];
+  const numbers: (number | null)[] = [];
+  const nameless: string[] = [];
+  let last = lastNumber;
+  // The first line of a name wrapped in a vertically centred cell, read as a row of its own above the row.
+  let namePrefix: string | null = null;
   // A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`), one price column only.
   let blockRole: { role: PriceRole; header: string } | null = null;
   let skipped = 0;
   const headerTexts = layout.header.texts.map(normalizeCellText);
   for (let r = layout.header.lastRow + 1; r < table.rows.length; r++) {
-    const row = table.rows[r]!;
+    const row = unreadable ? splitNumberedName(table.rows[r]!, layout.numberColumn, layout.nameColumn) : table.rows[r]!;
     if (row.every((cell) => normalizeCellText(cell) === '')) continue;
     if (isColumnNumberRow(row) || isTotalRow(row) || isNoteRow(row)) continue;
     if (isHeaderLikeRow(row) || sameTexts(row, headerTexts)) continue;
     const warnings: string[] = [];
-    let prices = readPrices(table, r, layout.priceColumns, warnings, unreadable);
-    if (prices.length === 0) {
+    const unread: PendingCell[] = [];
+    let prices = readPrices(table, r, layout.priceColumns, warnings, unreadable ? unread : null);
+    const number = layout.numberColumn === null ? null : rowNumberOf(normalizeCellText(row[layout.numberColumn]));
+    const keptUnpriced = unreadable !== null && prices.length === 0 && isUnpricedService(row, layout, unread, continuesNumbering(last, number));
+    if (prices.length === 0 && !keptUnpriced) {
       const role = layout.priceColumns.length === 1 ? priceRoleHeadingOf(row) : null;
       if (role !== null) {
         blockRole = { role, header: distinctTexts(row)[0]! };
         continue;
       }
       const title = sectionTitleOf(row, layout);
+      if (title !== null && unreadable !== null && startsNextName(table, r, layout, title)) {
+        namePrefix = title;
+        continue;
+      }
       if (title !== null) {
         section = title;
         // The next numbered section ends a tariff block; an unnumbered heading inside it (a wrapped name
@@ -144,9 +218,18 @@ function extractTableRows(
       } else if (normalizeCellText(row[layout.nameColumn]) !== '') skipped++;
       continue;
     }
-    if (blockRole !== null) prices = prices.map((p) => ({ ...p, role: blockRole!.role, header: blockRole!.header }));
-    const name = normalizeCellText(row[layout.nameColumn]);
-    if (name === '' || !/[a-zа-яё]/i.test(name)) continue;
+    const block = blockRole;
+    if (block !== null) prices = prices.map((p) => ({ ...p, role: block.role, header: block.header }));
+    const ownName = normalizeCellText(row[layout.nameColumn]);
+    const name = namePrefix !== null && ownName !== '' ? `${namePrefix} ${ownName}` : ownName;
+    namePrefix = null;
+    if (name === '' || !/[a-zа-яё]/i.test(name)) {
+      if (unreadable !== null && prices.length > 0) nameless.push(namelessLabel(row, layout, prices));
+      continue;
+    }
+    pending.push(block === null ? unread : unread.map((c) => ({ ...c, role: block.role, header: block.header })));
+    numbers.push(number);
+    if (number !== null) last = number;
     out.push({
       section,
       code: optionalText(row, layout.codeColumn),
@@ -157,7 +240,23 @@ function extractTableRows(
       warnings,
     });
   }
-  return { skipped, section };
+  return { skipped, section, pending, numbers, nameless };
+}
+
+/** {@link rejectRatioOutliers} over the rows one table appended to `rows`, flagging each row; how many prices were taken out. */
+function rejectTableRatioOutliers(layout: TableLayout, rows: PriceRow[], from: number): number {
+  const tableRows = rows.slice(from);
+  const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role }));
+  const rejected = rejectRatioOutliers(tableRows, columns);
+  let count = 0;
+  for (const [i, cells] of rejected) {
+    count += cells.length;
+    const flags = cells.map((c) => rowFlag('PRICE_IMPLAUSIBLE', { raw: c.raw, header: c.header, reason: 'не согласуется с соседней ценовой колонкой строки' }));
+    if (tableRows[i]!.prices.length === 0) flags.push(rowFlag('PRICE_MISSING', {}));
+    tableRows[i] = withFlags(tableRows[i]!, flags);
+  }
+  rows.splice(from, tableRows.length, ...tableRows);
+  return count;
 }
 
 /** {@link repairByColumnRatio} over the rows one table appended to `rows` (from `from` on). */
@@ -169,17 +268,27 @@ function repairTableByRatio(table: Table, layout: TableLayout, rows: PriceRow[],
   return repaired;
 }
 
-function readPrices(table: Table, r: number, columns: readonly PriceColumn[], warnings: string[], unreadable: string[] | null): PriceCell[] {
+/**
+ * The prices of row `r`. `unread` marks a scan: stray marks are removed first, OCR digits repaired, and
+ * cells that still look like a damaged number go to `unread` for the review pass.
+ */
+function readPrices(table: Table, r: number, columns: readonly PriceColumn[], warnings: string[], unread: PendingCell[] | null): PriceCell[] {
   const prices: PriceCell[] = [];
   const row = table.rows[r]!;
   for (const column of columns) {
     const raw = normalizeCellText(row[column.index]);
-    let parsed = parsePrice(raw);
-    if (unreadable && (!parsed || hasLetters(raw))) {
-      const repaired = readOcrPrice(raw, parsed, warnings, unreadable);
+    const cleaned = unread ? cleanPriceText(raw) : { text: raw, doubled: false };
+    let parsed = parsePrice(cleaned.text);
+    if (unread && (!parsed || hasLetters(cleaned.text))) {
+      const repaired = readOcrPrice(cleaned.text, parsed, warnings);
       if (repaired) parsed = repaired;
+      else if (!parsed && looksLikeDamagedNumber(cleaned.text)) unread.push({ role: column.role, header: normalizeCellText(column.header), raw });
     }
     if (!parsed) continue;
+    if (cleaned.doubled) {
+      const flag = rowFlag('PRICE_DOUBLED', { raw, header: normalizeCellText(column.header), value: parsed.value });
+      warnings.push(flag.message);
+    }
     // The stored number is exact where the displayed text is rounded (`2,100` shown for 2099.5).
     const stored = table.numbers?.get(`${r}:${column.index}`);
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
@@ -192,18 +301,13 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
 
 /**
  * An OCR-damaged price cell read with {@link repairOcrPrice}; `parsed` (the plain reading) when there
- * is nothing to repair. A cell that looks like a damaged number but cannot be read for certain is
- * added to `unreadable` (and to the row's warnings, for a row that has other prices).
+ * is nothing to repair or the repair is not certain.
  */
-function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[], unreadable: string[]): ParsedPrice | null {
+function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[]): ParsedPrice | null {
   const repaired = repairOcrPrice(raw);
   if (repaired && repaired.note !== '') {
     warnings.push(`price «${raw}» read as ${repaired.value} (OCR repair)`);
     return { value: repaired.value, minimum: false };
-  }
-  if (!repaired && !parsed && looksLikeDamagedNumber(raw)) {
-    unreadable.push(raw);
-    warnings.push(`price «${raw}» could not be read from the OCR text; left out`);
   }
   return parsed;
 }
@@ -219,20 +323,11 @@ function looksLikeDamagedNumber(raw: string): boolean {
   return /\d/.test(raw) && raw.length <= 16 && raw.replace(/[\d\s]/g, '').length <= 3;
 }
 
-/**
- * Lines that may be a free-form list: the document's text, then the rows of tables that hold one
- * text per row (a list pasted into one column).
- */
-function freeFormSourceLines(result: ReadResult): SourceLine[] {
-  const lines: SourceLine[] = result.text.map((text, i) => ({ text, table: 'text', row: i + 1 }));
-  for (const table of result.tables) {
-    const texts = table.rows.map(distinctTexts);
-    if (!texts.every((t) => t.length <= 1)) continue;
-    texts.forEach((t, i) => {
-      if (t[0] !== undefined) lines.push({ text: t[0], table: table.name, row: i + 1 });
-    });
-  }
-  return lines;
+/** A row without a name, for a person to find it on the page: its № or code and its prices (`№ 231, 13 000 / 9 750`). */
+function namelessLabel(row: readonly string[], layout: TableLayout, prices: readonly PriceCell[]): string {
+  const id = optionalText(row, layout.numberColumn) ?? optionalText(row, layout.codeColumn);
+  const values = prices.map((p) => p.value.toLocaleString('ru-RU')).join(' / ');
+  return id === null ? values : `${layout.numberColumn !== null && optionalText(row, layout.numberColumn) !== null ? '№ ' : 'код '}${id}: ${values}`;
 }
 
 function optionalText(row: readonly string[], column: number | null): string | null {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractPriceRows } from './extract-rows.js';
 import { freeFormRows, parseFreeFormLine, type SourceLine } from './free-form-lines.js';
+import type { Table } from './table.js';
 
 const values = (line: string): [string, number, string | null][] | null => {
   const parsed = parseFreeFormLine(line);
@@ -91,5 +93,49 @@ describe('extract: freeFormRows', () => {
       ['resident', 10000, ''],
       ['nonresident', 15000, 'нерезидент'],
     ]);
+  });
+});
+
+describe('extract: free-form pages of a scanned list', () => {
+  /**
+   * A scanned list as the issue describes an unseen one (15 pages): page 1 a table with its header, page 2
+   * plain lines without a header (`специальность  перв. прием  повт. прием`, `смазывание … / носа / горла`,
+   * labelled prices). Each page as the PDF reader gives it: one row per line, cells split at wide gaps.
+   */
+  const pages: Table[] = [
+    {
+      name: 'page 1',
+      rows: [
+        ['№', 'Наименование услуги', 'Цена, тенге'],
+        ['1', 'Прием терапевта первичный', '9 000'],
+        ['2', 'Прием терапевта повторный', '7 000'],
+      ],
+    },
+    {
+      name: 'page 2',
+      rows: [
+        ['Консультации специалистов:'],
+        ['лор', '8000 тг', '6000 тг'],
+        ['невролог', '9000 тг', '7000 тг'],
+        ['УЗИ почек ....... 6500'],
+        ['Медосмотр'],
+        ['Муж-7300 тг', 'Жен-9000тг'],
+      ],
+    },
+  ];
+
+  it('reads a page without table rows as a free-form list, while the other pages stay tables', () => {
+    const { rows, warnings } = extractPriceRows({ format: 'pdf', fileName: 'scan.pdf', tables: pages, text: [], warnings: [] });
+    expect(rows.filter((r) => r.source.table === 'page 1').map((r) => r.prices[0]!.value)).toEqual([9000, 7000]);
+    const listed = rows.filter((r) => r.source.table === 'page 2');
+    expect(listed.map((r) => [r.name, r.prices.map((p) => p.value)])).toEqual([
+      ['лор', [8000, 6000]],
+      ['невролог', [9000, 7000]],
+      ['УЗИ почек', [6500]],
+      ['Медосмотр (муж)', [7300]],
+      ['Медосмотр (жен)', [9000]],
+    ]);
+    expect(listed[0]!.section).toBe('Консультации специалистов');
+    expect(warnings.join(' ')).toMatch(/page 2: not a table; 5 row\(s\)/);
   });
 });

@@ -9,3 +9,4 @@ export { parsePrice, type ParsedPrice } from './parse-price.js';
 export { priceRoleOf } from './price-columns.js';
 export { repairOcrPrice, type OcrPriceRepair } from './ocr-digits.js';
 export { parseFreeFormLine, type FreeFormLine } from './free-form-lines.js';
+export type { ExtractIssue, ExtractIssueCode, RowFlag, RowFlagCode } from './review-flags.js';

@@ -48,6 +48,37 @@ export function repairByColumnRatio<C extends RatioColumn>(rows: PriceRow[], col
   return repaired;
 }
 
+/** How far off the page's factor a pair of prices must be before the lower one is taken out. */
+const FAR_OFF = 3;
+
+/**
+ * Takes out, in place, a price that breaks the table's ratio between two price columns by far (a resident
+ * price of 1 beside a partner price of 1 335 where the partner price is 75 % of the price): the one of the
+ * pair that is far below the value the other implies. Returns, per row index, the cells taken out.
+ */
+export function rejectRatioOutliers(rows: PriceRow[], columns: readonly RatioColumn[]): Map<number, PriceCell[]> {
+  const out = new Map<number, PriceCell[]>();
+  for (let a = 0; a < columns.length; a++) {
+    for (let b = a + 1; b < columns.length; b++) {
+      const left = columns[a]!;
+      const right = columns[b]!;
+      const factor = dominantFactor(rows, left, right);
+      if (factor === null) continue;
+      rows.forEach((row, i) => {
+        const va = valueOf(row, left);
+        const vb = valueOf(row, right);
+        if (va === null || vb === null) return;
+        const column = va * FAR_OFF < vb / factor ? left : vb * FAR_OFF < va * factor ? right : null;
+        if (column === null) return;
+        const cell = row.prices.find((p) => p.header === column.header && p.role === column.role)!;
+        rows[i] = { ...row, prices: row.prices.filter((p) => p !== cell) };
+        out.set(i, [...(out.get(i) ?? []), cell]);
+      });
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- internal helpers
 
 function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: RatioColumn): number | null {

@@ -1,3 +1,5 @@
+import type { RowFlag } from './review-flags.js';
+
 /**
  * Rows of a price list after header and column detection: what every reader's tables become.
  */
@@ -45,4 +47,9 @@ export interface PriceRow {
   readonly source: { readonly table: string; readonly row: number };
   /** What was repaired or doubtful in this row. */
   readonly warnings: readonly string[];
+  /**
+   * Review flags (scans): a price repaired, unreadable, missing or implausible, each with a stable code;
+   * their Russian messages are also in `warnings`. Absent when there is nothing to review.
+   */
+  readonly flags?: readonly RowFlag[];
 }

@@ -11,6 +11,8 @@ export interface Table {
   readonly numbers?: ReadonlyMap<string, number>;
   /** Free text of the document outside tables (titles, approval blocks), in reading order. */
   readonly notes?: readonly string[];
+  /** PDF pages: the page's text lines top to bottom, each read left to right (a free-form list is read from them). */
+  readonly lines?: readonly string[];
 }
 
 /** The formats pricecat reads. */

@@ -65,7 +65,10 @@ export function assignNameBlocks(loose: Loose[], groups: readonly Group[], layou
     const segment = block[0]!.near[0]!.g.segment;
     const inside = groups.filter((g) => g.segment === segment && centre(g) <= top && centre(g) >= bottom);
     if (inside.length === 0) continue;
-    if (inside.length > 1 && !inside.every((g) => qualified.has(g))) continue;
+    if (inside.length > 1 && !inside.every((g) => qualified.has(g))) {
+      for (const cell of cellsOfBlock(block, size)) assignWhole(cell, groups.filter((g) => g.segment === segment), size);
+      continue;
+    }
     const [owner, ...others] = inside;
     for (const entry of block) {
       entry.near = [{ g: owner!, d: 0 }, ...entry.near.filter((n) => n.g !== owner)];
@@ -73,6 +76,44 @@ export function assignNameBlocks(loose: Loose[], groups: readonly Group[], layou
     }
   }
   return shared;
+}
+
+/**
+ * The cells of a block of name lines that holds several rows' anchors: a new cell starts at each line that
+ * starts a name or follows a line that ends one (a line continuing a name, `подорожник, мостенница …`, stays
+ * with the line above).
+ */
+function cellsOfBlock(block: readonly Loose[], size: number): Loose[][] {
+  const lines: Loose[][] = [];
+  for (const entry of block) {
+    const line = lines[lines.length - 1];
+    if (line && line[0]!.p.f.y - entry.p.f.y < 0.5 * size) line.push(entry);
+    else lines.push([entry]);
+  }
+  const cells: Loose[][] = [];
+  let ended = true;
+  for (const line of lines) {
+    const first = line.reduce((a, b) => (b.p.f.x0 < a.p.f.x0 ? b : a));
+    const last = line.reduce((a, b) => (b.p.f.x1 > a.p.f.x1 ? b : a));
+    if (!ended && continuesAName(first.p.f.text)) cells[cells.length - 1]!.push(...line);
+    else cells.push([...line]);
+    // A line closing its bracket or sentence ends the cell: the next line starts a name even in lower case
+    // (`… береза бородавчатая)` over `im100 Смесь аллергенов …`).
+    ended = /[).]$/.test(last.p.f.text.trim());
+  }
+  return cells;
+}
+
+/** A cell of two or more lines whose span holds exactly one row's anchors becomes that row's name, whole. */
+function assignWhole(cell: readonly Loose[], groups: readonly Group[], size: number): void {
+  const ys = cell.map((e) => e.p.f.y);
+  if (Math.max(...ys) - Math.min(...ys) < 0.5 * size) return;
+  const top = Math.max(...ys) + 0.3 * size;
+  const bottom = Math.min(...ys) - 0.3 * size;
+  const inside = groups.filter((g) => centre(g) <= top && centre(g) >= bottom);
+  if (inside.length !== 1) return;
+  const owner = inside[0]!;
+  for (const entry of cell) entry.near = [{ g: owner, d: 0 }, ...entry.near.filter((n) => n.g !== owner)];
 }
 
 /**

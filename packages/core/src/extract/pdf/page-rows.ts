@@ -28,7 +28,14 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
     (p.col === layout.number && looksLikeRowNumber(p.f.text)) || (layout.prices.includes(p.col) && looksLikePrice(p.f.text));
 
   // 1. Section lines split the page into segments; rows never take text across a heading.
-  const sectionLine = lines.map((line, i) => !placed[i]!.some(isAnchor) && isSectionLine(line, layout));
+  const sectionLine = lines.map((line, i) => !placed[i]!.some(isAnchor) && isSectionLine(line, layout) && !startsOrContinuesAName(lines, i, layout, size));
+  // A line continuing the heading just above it (`подраздел 1.2. Дополнительные услуги` over
+  // `консультативно-диагностического отделения, …`) is that heading's second line.
+  const headingTail = lines.map((line, i) => i > 0 && sectionLine[i - 1]! && !sectionLine[i] && !placed[i]!.some(isAnchor)
+    && lines[i - 1]!.y - line.y <= 1.6 * size && continuesAName(lineTextOf(line)) && isSectionLine(line, layout));
+  headingTail.forEach((tail, i) => {
+    if (tail) sectionLine[i] = true;
+  });
 
   // 2. Rows from anchors: a row number and prices within about a line of each other, each column once.
   const groups: Group[] = [];
@@ -89,8 +96,13 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
   lines.forEach((line, i) => {
     if (!sectionLine[i]) return;
+    if (headingTail[i]) {
+      const heading = rows[rows.length - 1]!;
+      heading.cells[Math.max(0, layout.name)] += ` ${lineTextOf(line)}`;
+      return;
+    }
     const cells = columns.map(() => '');
-    cells[Math.max(0, layout.name)] = line.fragments.map((f) => f.text).join(' ');
+    cells[Math.max(0, layout.name)] = lineTextOf(line);
     rows.push({ kind: 'section', y: line.y, cells });
   });
   rows.sort((a, b) => b.y - a.y);
@@ -99,6 +111,54 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+function lineTextOf(line: TextLine): string {
+  return line.fragments.map((f) => f.text).join(' ');
+}
+
+/** True when a line starting in the name column runs into the next column's cells: a name never does, a heading merged across the row does. */
+function spansColumns(line: TextLine, layout: PageColumns): boolean {
+  const name = layout.columns[layout.name]!;
+  const next = layout.columns.find((c, i) => i > layout.name && (c.header !== '' || layout.prices.includes(i) || layout.wordsBesidePrices.includes(i)));
+  return next !== undefined && line.fragments.some((f) => f.x0 < name.x1 && f.x1 > next.x0 + 10);
+}
+
+/**
+ * A line inside the name column that looks like a heading by its place but is part of a name cell: it starts as a name's
+ * continuation does (`пациентов)`, `каждая молочная железа`; a numbered `подраздел 1.1.` is still a
+ * heading), or the line just under it continues it (`КТ органов … малого таза с` over `контрастированием`
+ * in a vertically centred cell, the code and prices level with the second line).
+ */
+function startsOrContinuesAName(lines: readonly TextLine[], i: number, layout: PageColumns, size: number): boolean {
+  if (layout.name < 0) return false;
+  const text = lines[i]!.fragments.map((f) => f.text).join(' ');
+  if (NUMBERED_HEADING.test(text) || TARIFF_HEADING.test(text) || mostlyCapitals(text)) return false;
+  if (continuesAName(text)) return true;
+  // A row whose prices stand with no name beside them, one line below or above: this line is that row's
+  // name (a vertically centred cell of two or three lines, the anchors level with a gap between them).
+  const nameless = (other: TextLine | undefined): boolean => other !== undefined && Math.abs(lines[i]!.y - other.y) <= 1.6 * size
+    && other.fragments.some((f) => layout.prices.includes(columnOf(layout.columns, f)) && looksLikePrice(f.text))
+    && !other.fragments.some((f) => columnOf(layout.columns, f) === layout.name);
+  if (nameless(lines[i + 1]) || nameless(lines[i - 1])) return true;
+  const next = lines[i + 1];
+  // A next line running into the next column's cells is a heading's second line (a wrapped tariff heading).
+  if (!next || lines[i]!.y - next.y > 1.6 * size || spansColumns(next, layout)) return false;
+  // The next line's name text: it may stand level with the row's number, code and prices.
+  const first = [...next.fragments].filter((f) => columnOf(layout.columns, f) === layout.name).sort((a, b) => a.x0 - b.x0)[0];
+  return first !== undefined && /^\p{Ll}/u.test(first.text) && !NUMBERED_HEADING.test(first.text);
+}
+
+/** A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`). */
+const TARIFF_HEADING = /^(цен[аы]|стоимость|тариф)\s/iu;
+
+/** Most letters in capitals (`кил ХИМИЧЕСКИЕ ИССЛЕДОВАНИЯ КРОВИ`, a heading with OCR specks before it). */
+function mostlyCapitals(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.length >= 5 && letters.filter((ch) => /\p{Lu}/u.test(ch)).length >= 0.7 * letters.length;
+}
+
+/** A heading that names its number (`подраздел 1.1. Консультации`, `раздел 3`), in any case. */
+const NUMBERED_HEADING = /^(под)?раздел\s*[\dIVX]|^(глава|часть)\s*[\dIVX]/iu;
 
 function cellText(fragments: readonly Fragment[] | undefined): string {
   if (!fragments) return '';
@@ -155,9 +215,7 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
   });
   if (insideQualifier) return false;
   const width = name.x1 - name.x0;
-  // A name never runs into the next column's cells; a heading merged across the row does.
-  const next = layout.columns.find((c, i) => i > layout.name && (c.header !== '' || layout.prices.includes(i) || layout.wordsBesidePrices.includes(i)));
-  const spans = next !== undefined && line.fragments.some((f) => f.x0 < name.x1 && f.x1 > next.x0 + 10);
+  const spans = spansColumns(line, layout);
   if (outside && !spans) return false;
   const centred = x0 > name.x0 + Math.max(25, 0.15 * width);
   const capitals = letters.length >= 5 && !/[a-zа-яё]/.test(letters.join(''));

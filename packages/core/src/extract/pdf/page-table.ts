@@ -9,6 +9,8 @@ import { dataColumns } from './data-columns.js';
 import { classifyColumns, columnOf, inheritColumns, nameColumns, type PageColumns } from './page-columns.js';
 import { buildRows, type PageRow } from './page-rows.js';
 import { clusterLines, lineText } from './text-lines.js';
+import { looksLikePrice } from './cell-kinds.js';
+import { isFurniture, type Furniture } from './page-furniture.js';
 
 /** A page's table before it becomes a {@link Table}. */
 export interface PageTable extends PageColumns {
@@ -21,27 +23,107 @@ export interface PageTable extends PageColumns {
   readonly above: readonly string[];
   /** The page's tilt in degrees, for reports. */
   readonly skewDegrees: number;
+  /** The text lines the table was read from, top to bottom (for reading the page as a free-form list). */
+  readonly lines: readonly string[];
 }
 
 /** Page numbers and footers (`Страница 2`, `стр. 3 из 12`): never cells. */
 const PAGE_NUMBER = /^(стр\.?|страница|лист|page)\s*\d+(\s*(из|of)\s*\d+)?$/i;
 
-/**
- * Reads one page. `previous` is the layout of the page before (its header names the columns of a page
- * that has none); `null` for the first page or after a page without a table.
- */
-export function readPageTable(page: PageText, previous: PageColumns | null): PageTable | null {
+/** A page's text lines after de-skewing, page numbers dropped, and the page's tilt in degrees. */
+export function pageLines(page: PageText): { lines: TextLine[]; skewDegrees: number } {
   const angle = estimateSkew(page.items);
   const lines = clusterLines(deskewItems(page.items, angle))
     .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !PAGE_NUMBER.test(f.text.trim())) }))
     .filter((line) => line.fragments.length > 0);
-  if (lines.length === 0) return null;
-  const band = findHeaderBand(lines);
+  return { lines, skewDegrees: Math.round((angle * 180 * 100) / Math.PI) / 100 };
+}
+
+/** A page's lines outside its header bands: header lines repeat on every page, yet are no furniture. */
+export function linesOutsideHeaders(lines: readonly TextLine[]): TextLine[] {
+  const inBand = new Set<number>();
+  let from = 0;
+  while (from < lines.length) {
+    const band = findHeaderBand(lines.slice(from));
+    if (!band) break;
+    for (let i = from + band.start; i < from + band.dataStart; i++) inBand.add(i);
+    from += Math.max(band.dataStart, band.start + 1);
+  }
+  return lines.filter((_, i) => !inBand.has(i));
+}
+
+/**
+ * Reads one page as one table: {@link readPageTables} for a page with a single header band (or none).
+ * `previous` is the layout of the page before (its header names the columns of a page that has none);
+ * `null` for the first page or after a page without a table.
+ */
+export function readPageTable(page: PageText, previous: PageColumns | null): PageTable | null {
+  return readPageTables(page, previous)[0] ?? null;
+}
+
+/**
+ * Reads one page: one table per header band, in page order; lines of the document's `furniture` are left out. A header band part-way down the page starts a
+ * new table; the rows above the first band continue the previous page's columns when they hold prices (a
+ * table running on from the page before, then a new table with its own header), and are the page's title
+ * lines otherwise.
+ */
+export function readPageTables(page: PageText, previous: PageColumns | null, furniture: readonly Furniture[] = []): PageTable[] {
+  const { lines: all, skewDegrees } = pageLines(page);
+  const lines = all.filter((line) => !isFurniture(line, furniture));
+  if (lines.length === 0) return [];
+  const starts = bandStarts(lines);
+  const parts: PageTable[] = [];
+  let above: string[] = [];
+  const head = lines.slice(0, starts[0] ?? lines.length);
+  if (starts.length === 0) parts.push(readLines(head, previous, [], page.pageNumber, skewDegrees));
+  else if (starts[0]! > 0 && previous !== null && pricedLines(head) >= MIN_PRICED_LINES) parts.push(readLines(head, previous, [], page.pageNumber, skewDegrees, false));
+  else above = head.map(lineText);
+  starts.forEach((start, k) => {
+    const segment = lines.slice(start, starts[k + 1] ?? lines.length);
+    parts.push(readLines(segment, previous, k === 0 ? above : [], page.pageNumber, skewDegrees));
+  });
+  return parts;
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+/** Lines with price-like text above a page's first header band that make them a table, not a title. */
+const MIN_PRICED_LINES = 2;
+
+/**
+ * Where each header band of a page starts (line indexes, top to bottom). A band part-way down the page
+ * must name both the service and a price and must not start on a line with a price: a data row that
+ * mentions a header word (`Исследование …`) is not a header.
+ */
+function bandStarts(lines: readonly TextLine[]): number[] {
+  const starts: number[] = [];
+  let from = 0;
+  while (from < lines.length) {
+    const band = findHeaderBand(lines.slice(from));
+    if (!band) break;
+    const start = from + band.start;
+    const strict = starts.length > 0 || start > 0;
+    const ok = !strict || (band.kinds.has('name') && band.kinds.has('price') && !lines[start]!.fragments.some((f) => looksLikePrice(f.text)));
+    if (ok) starts.push(start);
+    from = from + Math.max(band.dataStart, band.start + 1);
+  }
+  return starts;
+}
+
+/** Lines with a fragment that reads as a price. */
+function pricedLines(lines: readonly TextLine[]): number {
+  return lines.filter((line) => line.fragments.some((f) => looksLikePrice(f.text))).length;
+}
+
+/**
+ * The table of a run of lines: with its own header band when it has one (`findBand`), else with the
+ * previous page's columns.
+ */
+function readLines(lines: readonly TextLine[], previous: PageColumns | null, above: readonly string[], pageNumber: number, skewDegrees: number, findBand = true): PageTable {
+  const band = findBand ? findHeaderBand(lines) : null;
   let dataLines: TextLine[];
   let layout: PageColumns;
-  let above: string[] = [];
   if (band) {
-    above = lines.slice(0, band.start).map(lineText);
     let end = band.end;
     let dataStart = band.dataStart;
     for (;;) {
@@ -58,17 +140,10 @@ export function readPageTable(page: PageText, previous: PageColumns | null): Pag
       dataStart = end;
     }
   } else {
-    dataLines = lines;
+    dataLines = [...lines];
     const ranges = dataColumns(dataLines);
     layout = classifyColumns(previous ? inheritColumns(ranges, previous.columns) : nameColumns(ranges, []), dataLines);
   }
   const rows = buildRows(dataLines, layout);
-  return {
-    ...layout,
-    pages: [page.pageNumber],
-    rows,
-    hasHeader: band !== null,
-    above,
-    skewDegrees: Math.round((angle * 180 * 100) / Math.PI) / 100,
-  };
+  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText) };
 }

@@ -25,7 +25,7 @@ export function pageToTable(page: PageTable): Table {
     rows.push(pick(cells));
   }
   const pages = page.pages.length === 1 ? `page ${page.pages[0]}` : `pages ${page.pages.join('-')}`;
-  return { name: pages, rows };
+  return { name: pages, rows, lines: page.lines };
 }
 
 // ---------------------------------------------------------------- internal helpers

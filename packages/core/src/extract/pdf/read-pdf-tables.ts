@@ -3,10 +3,13 @@
  * their tables rebuilt, the halves of wide sheets joined.
  */
 import { ExtractError } from '../../errors.js';
-import type { PageOcr, PdfTextItem, ReadResult } from '../table.js';
+import type { PageOcr, PdfTextItem, ReadResult, Table } from '../table.js';
 import { MAX_PDF_PAGES, openPdf } from './pdf-document.js';
 import type { PageColumns } from './page-columns.js';
-import { readPageTable, type PageTable } from './page-table.js';
+import { linesOutsideHeaders, pageLines, readPageTables, type PageTable } from './page-table.js';
+import { findFurniture, isFurniture } from './page-furniture.js';
+import { lineText } from './text-lines.js';
+import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
 
@@ -25,37 +28,45 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   const pdf = await openPdf(bytes, fileName);
   const warnings: string[] = [];
   const pages: PageTable[] = [];
-  let text: string[] = [];
+  let first: string[] = [];
   let withoutText = 0;
   try {
     const maxPages = options.maxPages ?? MAX_PDF_PAGES;
     const count = Math.min(pdf.pageCount, maxPages);
     if (pdf.pageCount > maxPages) warnings.push(`${fileName}: only the first ${maxPages} of ${pdf.pageCount} pages were read; split the document to read the rest`);
-    let previous: PageColumns | null = null;
+    // Every page's text first: furniture is text repeated at the same place on most pages.
+    const texts: PageText[] = [];
     for (let n = 1; n <= count; n++) {
       const page = await pdf.pageText(n);
       if (page.items.length === 0) withoutText++;
       const items = page.items.length > 0 ? page.items : await ocrItems(bytes, n, fileName, options.ocr, warnings);
-      if (items.length === 0) {
+      texts.push({ pageNumber: n, width: page.width, height: page.height, items });
+    }
+    const furniture = findFurniture(texts.filter((t) => t.items.length > 0).map((t) => linesOutsideHeaders(pageLines(t).lines)));
+    if (furniture.length > 0) warnings.push(`${fileName}: text repeated at the same place on most pages was left out of the tables (${furniture.length} line(s))`);
+    let previous: PageColumns | null = null;
+    for (const text of texts) {
+      const n = text.pageNumber;
+      if (text.items.length === 0) {
         previous = null;
         continue;
       }
-      const table = readPageTable({ pageNumber: n, width: page.width, height: page.height, items }, previous);
-      if (!table) continue;
-      if (pages.length === 0) text = [...table.above];
-      const priced = table.rows.some((r) => r.kind === 'row');
-      if (!priced) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
-      pages.push(table);
-      if (table.name >= 0 || table.prices.length > 0) previous = table;
+      const tables = readPageTables(text, previous, furniture);
+      if (tables.length === 0) continue;
+      // The document's text (clinic, effective date) keeps the first page's furniture: an order's dates are facts.
+      if (pages.length === 0) first = [...pageLines(text).lines.filter((l) => isFurniture(l, furniture)).map(lineText), ...tables[0]!.above];
+      if (!tables.some((t) => t.rows.some((r) => r.kind === 'row'))) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
+      for (const table of tables) {
+        pages.push(table);
+        if (table.name >= 0 || table.prices.length > 0) previous = table;
+      }
     }
   } finally {
     await pdf.close();
   }
-  const tables = joinWideSheetHalves(pages)
-    .map(pageToTable)
-    .filter((t) => t.rows.length > 0);
+  const tables = numberRowsPerPage(joinWideSheetHalves(pages).map(pageToTable)).filter((t) => t.rows.length > 0);
   if (tables.length === 0 && withoutText > 0 && !options.ocr) throw noTextLayer(fileName, withoutText);
-  return { format: 'pdf', fileName, tables, text: text.filter((l) => l.trim() !== ''), warnings };
+  return { format: 'pdf', fileName, tables, text: first.filter((l) => l.trim() !== ''), warnings };
 }
 
 // ---------------------------------------------------------------- internal helpers
@@ -68,6 +79,20 @@ function noTextLayer(fileName: string, pages: number): ExtractError {
       'or upload a PDF exported with its text.',
     { code: 'NO_PRICE_TABLE' },
   );
+}
+
+/**
+ * The tables of one page (one per header band) share the page's name; each later one is preceded by blank
+ * rows standing for the rows of those before it, so that a row's number in its table is its row on the page
+ * and no two rows of a page share one. Blank rows are never rows.
+ */
+function numberRowsPerPage(tables: readonly Table[]): Table[] {
+  const used = new Map<string, number>();
+  return tables.map((table) => {
+    const before = used.get(table.name) ?? 0;
+    used.set(table.name, before + table.rows.length);
+    return before === 0 ? table : { ...table, rows: [...Array.from({ length: before }, () => []), ...table.rows] };
+  });
 }
 
 async function ocrItems(bytes: Uint8Array, pageNumber: number, fileName: string, ocr: PageOcr | undefined, warnings: string[]): Promise<PdfTextItem[]> {

@@ -1,0 +1,27 @@
+// Rows per file of the archive: rows found, rows with a review flag (a price that was repaired, is missing or
+// doubtful), numbered rows the file's report names as not extracted, file warnings and the time to read and
+// extract each file. Uses the built dist: run `npm run build` first.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractPriceRows, readDocument } from '@pricecat/core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');
+if (!existsSync(archive)) {
+  console.log(`extract-counts: skipped, no archive at ${archive}`);
+  process.exit(0);
+}
+const only = process.argv.slice(2);
+const { readdirSync } = await import('node:fs');
+for (const file of readdirSync(archive).sort()) {
+  if (only.length > 0 && !only.some((o) => file.includes(o))) continue;
+  const started = performance.now();
+  const extracted = extractPriceRows(await readDocument(new Uint8Array(readFileSync(join(archive, file))), file));
+  const ms = performance.now() - started;
+  const rows = extracted.rows;
+  const flagged = rows.filter((r) => r.warnings.length > 0).length;
+  const noPrice = rows.filter((r) => r.prices.length === 0).length;
+  const missing = (extracted.issues ?? []).filter((i) => i.code === 'ROWS_NOT_EXTRACTED').reduce((n, i) => n + (i.params.numbers?.length ?? 0), 0);
+  console.log(`${file}\trows ${rows.length}\tflagged ${flagged}\tno price ${noPrice}\treported missing ${missing}\tfile warnings ${extracted.warnings.length}\t${(ms / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,102 @@
+/**
+ * The review pass over one scanned table's rows, after they were read: damaged price cells are read from
+ * their column's pattern where it makes the reading certain, values that do not fit their column are taken
+ * out of the price, and every row left without a price is flagged. Rows are never dropped here.
+ */
+import { columnPatternOf, implausibleFor, repairFromPattern, type ColumnPattern } from './column-pattern.js';
+import type { PriceCell, PriceRole, PriceRow } from './price-row.js';
+import { rowFlag, type RowFlag } from './review-flags.js';
+
+/** Values a column needs to have a pattern of its own. */
+const OWN_PATTERN_VALUES = 30;
+
+/** A price cell of a row whose text could not be read as a price. */
+export interface PendingCell {
+  readonly role: PriceRole;
+  readonly header: string;
+  readonly raw: string;
+}
+
+/** What {@link reviewTablePrices} did. */
+export interface PriceReview {
+  readonly rows: PriceRow[];
+  /** Cells left unread. */
+  readonly unreadable: string[];
+  /** Rows left without any price. */
+  readonly withoutPrice: number;
+  /** Prices taken out because they did not fit their column. */
+  readonly rejected: number;
+}
+
+/**
+ * The key of a price column across the pages of a document: its role. Headers are no key: a scan cuts or
+ * misreads them differently on each page (`Цена для лиц без гражда!`).
+ */
+export function columnKey(cell: { readonly role: PriceRole }): string {
+  return cell.role;
+}
+
+/**
+ * Reviews the rows of one table. `pending[i]` holds row i's unread price cells; `seen` the values of each
+ * column (by {@link columnKey}) on the document's earlier tables, to which this table's values are added.
+ */
+export function reviewTablePrices(rows: readonly PriceRow[], pending: readonly (readonly PendingCell[])[], seen: Map<string, number[]>): PriceReview {
+  for (const row of rows) for (const p of row.prices) push(seen, columnKey(p), p.value);
+  const patterns = new Map<string, ColumnPattern | null>();
+  // A column with few values of its own (a role whose header the scan damaged on this page, so that only
+  // this page's cells carry it) takes the pattern of all the document's prices.
+  const patternOf = (key: string): ColumnPattern | null => {
+    if (!patterns.has(key)) {
+      const own = seen.get(key) ?? [];
+      patterns.set(key, columnPatternOf(own.length >= OWN_PATTERN_VALUES ? own : [...seen.values()].flat()));
+    }
+    return patterns.get(key)!;
+  };
+  const unreadable: string[] = [];
+  let withoutPrice = 0;
+  let rejected = 0;
+  const out = rows.map((row, i) => {
+    const flags: RowFlag[] = [];
+    const prices: PriceCell[] = [];
+    for (const price of row.prices) {
+      const reason = implausibleFor(price.value, patternOf(columnKey(price)));
+      if (reason === null) prices.push(price);
+      else {
+        rejected++;
+        flags.push(rowFlag('PRICE_IMPLAUSIBLE', { raw: price.raw, header: price.header, reason }));
+      }
+    }
+    for (const cell of pending[i] ?? []) {
+      // Already read from the ratio between the list's price columns.
+      if (prices.some((p) => p.role === cell.role && p.header === cell.header)) continue;
+      const repair = repairFromPattern(cell.raw, patternOf(columnKey(cell)));
+      if (repair) {
+        prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header });
+        flags.push(rowFlag('PRICE_REPAIRED', { raw: cell.raw, header: cell.header, value: repair.value, reason: repair.reason }));
+      } else {
+        unreadable.push(cell.raw);
+        flags.push(rowFlag('PRICE_UNREADABLE', { raw: cell.raw, header: cell.header }));
+      }
+    }
+    if (prices.length === 0) {
+      withoutPrice++;
+      if (flags.length === 0) flags.push(rowFlag('PRICE_MISSING', {}));
+    }
+    return withFlags({ ...row, prices }, flags);
+  });
+  return { rows: out, unreadable, withoutPrice, rejected };
+}
+
+/** A row with flags added to its `flags` and, as Russian sentences, to its `warnings`. */
+export function withFlags(row: PriceRow, flags: readonly RowFlag[]): PriceRow {
+  if (flags.length === 0) return row;
+  return { ...row, flags: [...(row.flags ?? []), ...flags], warnings: [...row.warnings, ...flags.map((f) => f.message)] };
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,104 @@
+/**
+ * Review flags: what a person should check on a row (a price that was repaired, is missing or looks wrong)
+ * and what a file's report says about rows that were not read. Each has a stable code and parameters for
+ * programs, and a Russian sentence for the UI; the sentence starts with the code in brackets so that the
+ * plain `warnings` strings (which reach `PriceList.warnings`, `FileReport.warnings` and the positions)
+ * can be told apart without parsing prose.
+ */
+
+/** Codes of row flags. */
+export type RowFlagCode =
+  /** A price cell holds text that looks like a damaged number and could not be read: no price kept. */
+  | 'PRICE_UNREADABLE'
+  /** A numbered (or unit-bearing) row without any price: kept so that it is not lost. */
+  | 'PRICE_MISSING'
+  /** A value far below its column's scale, or breaking the page's ratio between price columns: not stored. */
+  | 'PRICE_IMPLAUSIBLE'
+  /** A damaged cell read from the column's own pattern (a cut last digit, the next row's digit glued on). */
+  | 'PRICE_REPAIRED'
+  /** One price printed twice in one cell, read once. */
+  | 'PRICE_DOUBLED';
+
+/** One flag of a row. */
+export interface RowFlag {
+  readonly code: RowFlagCode;
+  /** Values the message names (the raw cell, the column header, the value read, the column's scale). */
+  readonly params: Readonly<Record<string, string | number>>;
+  /** The Russian sentence for the UI, prefixed with `[CODE]`. */
+  readonly message: string;
+}
+
+/** Codes of file-level issues. */
+export type ExtractIssueCode =
+  /** Numbers of a `№` column missing from the extracted rows. */
+  | 'ROWS_NOT_EXTRACTED'
+  /** Rows kept without a price (see their flags). */
+  | 'ROWS_WITHOUT_PRICE'
+  /** Prices left out of rows because they did not fit their column. */
+  | 'PRICES_REJECTED'
+  /** Rows whose price was repaired (OCR digits, the column's pattern, the ratio between price columns). */
+  | 'PRICES_REPAIRED'
+  /** Rows with prices whose name the scan lost: not extracted. */
+  | 'ROWS_WITHOUT_NAME';
+
+/** A file-level issue: per table (page) of the document. */
+export interface ExtractIssue {
+  readonly code: ExtractIssueCode;
+  /** The table (`page 6`, a sheet's name). */
+  readonly table: string;
+  readonly params: { readonly count?: number; readonly numbers?: readonly number[]; readonly rows?: readonly string[] };
+  /** The Russian sentence for the UI, prefixed with `[CODE]`. */
+  readonly message: string;
+}
+
+/** A row flag with its Russian message. */
+export function rowFlag(code: RowFlagCode, params: Readonly<Record<string, string | number>>): RowFlag {
+  return { code, params, message: `[${code}] ${rowMessage(code, params)}` };
+}
+
+/** A file-level issue with its Russian message. */
+export function extractIssue(code: ExtractIssueCode, table: string, params: ExtractIssue['params']): ExtractIssue {
+  const where = table.replace(/^pages? /, 'стр. ');
+  const numbers = params.numbers ? formatNumbers(params.numbers) : '';
+  const text =
+    code === 'ROWS_NOT_EXTRACTED'
+      ? `${where}: строки № ${numbers} не извлечены — проверьте страницу`
+      : code === 'ROWS_WITHOUT_PRICE'
+        ? `${where}: ${params.count} строк(и) сохранены без цены, цена не прочитана — проверьте по странице`
+        : code === 'ROWS_WITHOUT_NAME'
+          ? `${where}: ${params.count} строк(и) с ценой, но без названия на скане не извлечены (${(params.rows ?? []).join('; ')}) — проверьте страницу`
+          : code === 'PRICES_REPAIRED'
+          ? `${where}: в ${params.count} строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице`
+          : `${where}: ${params.count} цен(ы) не сохранены, так как не подходят к своей колонке — проверьте по странице`;
+  return { code, table, params, message: `[${code}] ${text}` };
+}
+
+/** Row numbers as ranges: `12, 15–17, 20`. */
+export function formatNumbers(numbers: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
+    parts.push(j > i + 1 ? `${numbers[i]}–${numbers[j]}` : j === i + 1 ? `${numbers[i]}, ${numbers[j]}` : `${numbers[i]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+function rowMessage(code: RowFlagCode, p: Readonly<Record<string, string | number>>): string {
+  const column = p.header ? ` (колонка «${String(p.header).slice(0, 40)}»)` : '';
+  switch (code) {
+    case 'PRICE_UNREADABLE':
+      return `цена «${p.raw}»${column} не прочитана со скана; строка сохранена без этой цены — проверьте по странице`;
+    case 'PRICE_MISSING':
+      return 'в строке нет цены, которую можно прочитать; строка сохранена без цены — проверьте по странице';
+    case 'PRICE_IMPLAUSIBLE':
+      return `цена «${p.raw}»${column} не похожа на цены этой колонки (${p.reason}); не сохранена — проверьте по странице`;
+    case 'PRICE_REPAIRED':
+      return `цена «${p.raw}»${column} прочитана как ${p.value} по образцу колонки (${p.reason}) — проверьте`;
+    case 'PRICE_DOUBLED':
+      return `цена «${p.raw}»${column} напечатана дважды; прочитана один раз: ${p.value}`;
+  }
+}
