@@ -256,11 +256,27 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
     },
   };
 
-  /** The sibling the row decides (sibling-decider.ts) in place of the chosen entry; an analyst's synonym stands. */
+  /**
+   * The sibling the row decides (sibling-decider.ts) in place of the chosen entry; an analyst's synonym stands. When
+   * nothing in the row decides and the matcher could not tell the siblings apart either (another of them scores as
+   * high as the chosen one: `Калий` against `Калий K (кровь)`, `(моча)`, `(другие материалы)`), an automatic match
+   * would be a coin toss: the row goes to the queue, which offers the group first.
+   */
   function decideSibling(input: MatchInput, outcome: MatchOutcome): MatchOutcome {
     if (outcome.service_id === null || outcome.method === 'synonym') return outcome;
     const decision = siblings.decide(input, outcome.service_id);
-    return decision.kind === 'switched' ? { ...outcome, service_id: decision.service_id } : outcome;
+    if (decision.kind === 'switched') return { ...outcome, service_id: decision.service_id };
+    if (decision.kind !== 'undecided' || outcome.status !== 'normalized' || outcome.method === 'exact') return outcome;
+    const group = new Set(decision.group);
+    const chosen = outcome.candidates.find((c) => c.service_id === outcome.service_id);
+    const tied = outcome.candidates.some(
+      (c) => c.service_id !== outcome.service_id && group.has(c.service_id) && chosen !== undefined && c.score >= chosen.score,
+    );
+    if (!tied) return outcome;
+    const candidates = [...outcome.candidates.filter((c) => group.has(c.service_id)), ...outcome.candidates.filter((c) => !group.has(c.service_id))];
+    // DESIGN §4 rule 2: a code mnemonic is never queued.
+    const status = isCodeMnemonic(input.raw_name) ? 'unrecognized' : 'queued';
+    return { ...outcome, service_id: null, method: null, status, candidates, trace: { ...outcome.trace, guards: [...(outcome.trace?.guards ?? []), 'siblings'] } as MatchTrace };
   }
   return matcher;
 }
