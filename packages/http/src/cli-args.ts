@@ -24,7 +24,8 @@ export type CliCommand =
       readonly dictionary: string | undefined;
       readonly databaseUrl: string | undefined;
     }
-  | { readonly kind: 'migrate-store'; readonly dataDir: string; readonly databaseUrl: string };
+  | { readonly kind: 'migrate-store'; readonly dataDir: string; readonly databaseUrl: string }
+  | { readonly kind: 'refit'; readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean };
 
 /** A mistake in the command line; the CLI prints its message and the usage, and exits 2. */
 export class UsageError extends Error {
@@ -63,8 +64,14 @@ Usage:
       Exits 1 when every file failed.
 
   pricecat migrate-store [--data-dir D] --database-url URL
-      Copy the embedded store of D (pricecat.json) into an empty PostgreSQL database; the file is
-      left as it was. Refuses a database that already holds data.
+      Copy the embedded store of D (catalogue.json, lists/) into an empty PostgreSQL database; the
+      directory is left as it was. Refuses a database that already holds data.
+
+  pricecat refit [--data-dir D] [--database-url URL] [--write]
+      Fit the ranker again on the bundled training rows plus every row the analysts decided, and print
+      the figures before and after (out of fold, by clinic). --write keeps the refit as D/ranker.json
+      when it holds 97 % precision; the server uses it from its next start. Stop the server first
+      when it runs on the same data directory.
 
   pricecat --help
       Show this text.
@@ -77,7 +84,8 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
   if (command === 'serve') return parseServe(rest, env);
   if (command === 'ingest') return parseIngest(rest, env);
   if (command === 'migrate-store') return parseMigrateStore(rest, env);
-  throw new UsageError(`Unknown command "${command}"; use "serve", "ingest" or "migrate-store".`);
+  if (command === 'refit') return parseRefit(rest, env);
+  throw new UsageError(`Unknown command "${command}"; use "serve", "ingest", "migrate-store" or "refit".`);
 }
 
 // ---- internal helpers ----
@@ -131,6 +139,23 @@ function parseMigrateStore(args: readonly string[], env: Readonly<Record<string,
     throw new UsageError('"migrate-store" needs the target database: --database-url postgresql://user:password@host:5432/db (or DATABASE_URL).');
   }
   return { kind: 'migrate-store', dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir, databaseUrl };
+}
+
+function parseRefit(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  const { values, positionals } = parse(args, {
+    'data-dir': SHARED_OPTIONS['data-dir'],
+    'database-url': SHARED_OPTIONS['database-url'],
+    help: SHARED_OPTIONS.help,
+    write: { type: 'boolean' },
+  });
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 0) throw new UsageError(`"refit" takes no file; got "${positionals.join(' ')}".`);
+  return {
+    kind: 'refit',
+    dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
+    databaseUrl: databaseUrlOf(values['database-url'], env),
+    write: values.write === true,
+  };
 }
 
 /** The flag, else `DATABASE_URL`; a value that is not a postgres URL is a usage error, not a late connect failure. */

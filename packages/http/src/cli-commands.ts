@@ -11,6 +11,7 @@ import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type 
 import { aliasesFromEnv, createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
 import { openStorage, describeStore } from './open-storage.js';
+import { loadRankerFile, rankerFileOf } from './ranker-file.js';
 import { isLoopback, loadSecurityConfig, watchRoots as defaultWatchRoots } from './security-config.js';
 import { startServer } from './server.js';
 import { cleanUploadDir } from './upload-dir.js';
@@ -62,9 +63,13 @@ export async function openCatalogue(
   const defaultInbox = join(resolve(dataDir), 'inbox');
   if (watchRoots.includes(defaultInbox)) await mkdir(defaultInbox, { recursive: true });
   io?.err(`pricecat: watch folders allowed under ${watchRoots.join(', ')} (PRICECAT_WATCH_ROOTS)\n`);
+  // A model refitted from this deployment's decisions (`pricecat refit --write`) replaces the bundled one.
+  const ranker = await loadRankerFile(dataDir);
+  if (ranker) io?.err(`pricecat: ranker refitted from the analysts' decisions (${rankerFileOf(dataDir)})\n`);
   const catalogue = await createCatalogue({
     storage,
     services,
+    ...(ranker && { ranker }),
     ocr,
     folder: createNodeFolderAccess({ roots: watchRoots }),
     warn,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * @module pricecat — the command line: `pricecat serve`, `pricecat ingest <file>`, `pricecat migrate-store`,
+ * @module pricecat — the command line: `pricecat serve`, `pricecat ingest <file>`, `pricecat migrate-store`, `pricecat refit`,
  * `pricecat --help`.
  * Parsing lives in `cli-args.ts`, the work in `cli-commands.ts`; this file only wires them to the process.
  */
@@ -9,6 +9,7 @@ import { parseCommandLine, USAGE, UsageError } from './cli-args.js';
 import { runIngest, runServe, type CliIo } from './cli-commands.js';
 import { SecurityConfigError } from './security-config.js';
 import { runMigrateStore } from './cli-migrate-store.js';
+import { runRefit } from './cli-refit.js';
 
 const io: CliIo = {
   out: (text) => process.stdout.write(text),
@@ -28,6 +29,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return runIngest(command, io);
     case 'migrate-store':
       return runMigrateStore(command, io);
+    case 'refit':
+      return runRefit(command, io);
   }
 }
 

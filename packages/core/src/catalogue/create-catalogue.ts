@@ -4,6 +4,7 @@
  */
 import type { Embedder } from '../embed/embedder.js';
 import { createMatcher, type Matcher } from '../match/cascade.js';
+import type { RankerModel } from '../match/ranker/ranker.js';
 import { createDecisionMemory, type DecisionMemory } from '../match/decision-memory.js';
 import { lessonsOf } from './decision-lessons.js';
 import { createEmbeddingStage } from '../match/embedding-stage.js';
@@ -69,6 +70,11 @@ export interface CatalogueDeps {
   readonly warn?: (message: string) => void;
   /** Limits on the positions one upload and one file may add. @default {@link DEFAULT_INGEST_LIMITS} */
   readonly ingestLimits?: Partial<IngestLimits>;
+  /**
+   * The ranker model (`pricecat refit` writes one to the data directory). @default the bundled model
+   * (assets/ranker.json, fitted on the client's labelled samples)
+   */
+  readonly ranker?: RankerModel;
 }
 
 export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalogue> {
@@ -95,6 +101,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
       (matcher ??= Promise.all([storage.listServices(), storage.listLearnedSynonyms()]).then(([services, synonyms]) =>
         createMatcher({
           services,
+          ...(deps.ranker && { ranker: deps.ranker }),
           synonyms,
           ...(deps.aliases && { aliases: deps.aliases }),
           ...(deps.warn && { warn: deps.warn }),

@@ -20,3 +20,4 @@ export { UNMATCHED_STATUSES, type UnmatchedItem, type UnmatchedQuery, type Unmat
 export { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 export { NOT_PROCESSED } from './ingest.js';
 export { moveStore, MOVED_SETTING_KEYS, type MoveStoreReport, type MoveTarget } from './move-store.js';
+export { refitFromDecisions, decidedRows, type RefitFromDecisionsResult } from './refit.js';

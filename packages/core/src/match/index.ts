@@ -58,3 +58,5 @@ export { createRanker, type Ranker, type RankerModel } from './ranker/ranker.js'
 export { DEFAULT_RANKER_MODEL } from './ranker/default-model.js';
 export { createCharNgramIndex, gramCounts, type CharNgramIndex, type NgramDocument } from './generators/char-ngrams.js';
 export { withdrawConcentratedGroups, WITHDRAWAL_CONFIDENCE, CONCENTRATED_GROUP_SIZE } from './concentrated-groups.js';
+export { refitRanker, MIN_REFIT_GROUPS, type LabelledRow, type RefitFigures, type RefitOptions, type RefitResult } from './ranker/refit.js';
+export { DEFAULT_TRAINING_ROWS } from './ranker/default-training.js';

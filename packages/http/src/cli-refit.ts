@@ -1,0 +1,57 @@
+/**
+ * `pricecat refit`: fits the ranker and its calibration again on the bundled training rows plus every row the
+ * analysts decided, prints the figures before (the model in use) and after (the refit, out of fold: each clinic
+ * scored by a model fitted on the others), and with `--write` keeps the refit in the data directory when it holds
+ * the target precision — the server uses it from its next start.
+ *
+ * @module
+ */
+import { DEFAULT_RANKER_MODEL, DEFAULT_TRAINING_ROWS, refitFromDecisions, type RefitFigures } from '@pricecat/core';
+import type { CliIo } from './cli-commands.js';
+import { describeStore, openStorage } from './open-storage.js';
+import { loadRankerFile, writeRankerFile } from './ranker-file.js';
+
+/** Precision a refit must keep out of fold to be written. */
+const TARGET_PRECISION = 0.97;
+
+export async function runRefit(
+  options: { readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean },
+  io: CliIo,
+): Promise<number> {
+  const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    const current = (await loadRankerFile(options.dataDir)) ?? DEFAULT_RANKER_MODEL;
+    io.err(`pricecat: refitting the ranker on ${describeStore(options)}\n`);
+    const result = await refitFromDecisions(storage, { current, training: DEFAULT_TRAINING_ROWS, targetPrecision: TARGET_PRECISION });
+    io.out(
+      `Rows: ${result.training_rows} bundled training rows + ${result.decided_rows} decided by analysts; ` +
+        `cross-validation over ${result.groups} clinics.\n\n` +
+        `${''.padEnd(28)}precision    recall    top-5    calibration error\n` +
+        `${line('before (model in use)', result.before)}\n${line('after (refit, out of fold)', result.after)}\n` +
+        `acceptance probability: ${current.accept.toFixed(3)} → ${result.model.accept.toFixed(3)}\n`,
+    );
+    if (!options.write) {
+      io.out('Nothing written (add --write to keep the refit).\n');
+      return 0;
+    }
+    if ((result.after.precision ?? 0) < TARGET_PRECISION) {
+      io.err(`pricecat: the refit keeps a precision of ${pct(result.after.precision)} out of fold, below ${pct(TARGET_PRECISION)}: not written.\n`);
+      return 1;
+    }
+    const file = await writeRankerFile(options.dataDir, result.model);
+    io.out(`Written to ${file}; restart the server to use it (delete the file to go back to the bundled model).\n`);
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}
+
+// ---- internal helpers ----
+
+function line(name: string, f: RefitFigures): string {
+  return `${name.padEnd(28)}${pct(f.precision).padStart(9)} ${pct(f.recall).padStart(9)} ${pct(f.top5).padStart(8)} ${pct(f.ece).padStart(12)}`;
+}
+
+function pct(x: number | null): string {
+  return x === null ? 'n/a' : `${(100 * x).toFixed(1)} %`;
+}
