@@ -26,25 +26,19 @@ export interface RatioColumn {
  */
 export function repairByColumnRatio<C extends RatioColumn>(rows: PriceRow[], columns: readonly C[], rawOf: (rowIndex: number, column: C) => string): number {
   let repaired = 0;
-  for (let a = 0; a < columns.length; a++) {
-    for (let b = a + 1; b < columns.length; b++) {
-      const left = columns[a]!;
-      const right = columns[b]!;
-      const factor = dominantFactor(rows, left, right);
-      if (factor === null) continue;
-      rows.forEach((row, i) => {
-        const va = valueOf(row, left);
-        const vb = valueOf(row, right);
-        if (va !== null && vb !== null && agrees(vb / va, factor)) return;
-        const fixLeft = vb !== null ? fits(rawOf(i, left), Math.round(vb / factor)) : false;
-        const fixRight = va !== null ? fits(rawOf(i, right), Math.round(va * factor)) : false;
-        if (fixLeft === fixRight) return; // nothing to go on, or both would do: not certain
-        const [column, value] = fixLeft ? [left, Math.round(vb! / factor)] : [right, Math.round(va! * factor)];
-        rows[i] = withPrice(row, column, value, rawOf(i, column), factor);
-        repaired++;
-      });
-    }
-  }
+  forEachRatioPair(rows, columns, (left, right, factor) => {
+    rows.forEach((row, i) => {
+      const va = valueOf(row, left);
+      const vb = valueOf(row, right);
+      if (va !== null && vb !== null && agrees(vb / va, factor)) return;
+      const fixLeft = vb !== null ? fits(rawOf(i, left), Math.round(vb / factor)) : false;
+      const fixRight = va !== null ? fits(rawOf(i, right), Math.round(va * factor)) : false;
+      if (fixLeft === fixRight) return; // nothing to go on, or both would do: not certain
+      const [column, value] = fixLeft ? [left, Math.round(vb! / factor)] : [right, Math.round(va! * factor)];
+      rows[i] = withPrice(row, column, value, rawOf(i, column), factor);
+      repaired++;
+    });
+  });
   return repaired;
 }
 
@@ -58,28 +52,36 @@ const FAR_OFF = 3;
  */
 export function rejectRatioOutliers(rows: PriceRow[], columns: readonly RatioColumn[]): Map<number, PriceCell[]> {
   const out = new Map<number, PriceCell[]>();
-  for (let a = 0; a < columns.length; a++) {
-    for (let b = a + 1; b < columns.length; b++) {
-      const left = columns[a]!;
-      const right = columns[b]!;
-      const factor = dominantFactor(rows, left, right);
-      if (factor === null) continue;
-      rows.forEach((row, i) => {
-        const va = valueOf(row, left);
-        const vb = valueOf(row, right);
-        if (va === null || vb === null) return;
-        const column = va * FAR_OFF < vb / factor ? left : vb * FAR_OFF < va * factor ? right : null;
-        if (column === null) return;
-        const cell = row.prices.find((p) => p.header === column.header && p.role === column.role)!;
-        rows[i] = { ...row, prices: row.prices.filter((p) => p !== cell) };
-        out.set(i, [...(out.get(i) ?? []), cell]);
-      });
-    }
-  }
+  forEachRatioPair(rows, columns, (left, right, factor) => {
+    rows.forEach((row, i) => {
+      const va = valueOf(row, left);
+      const vb = valueOf(row, right);
+      if (va === null || vb === null) return;
+      const column = va * FAR_OFF < vb / factor ? left : vb * FAR_OFF < va * factor ? right : null;
+      if (column === null) return;
+      const cell = row.prices.find((p) => p.header === column.header && p.role === column.role)!;
+      rows[i] = { ...row, prices: row.prices.filter((p) => p !== cell) };
+      out.set(i, [...(out.get(i) ?? []), cell]);
+    });
+  });
   return out;
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/** Calls `visit` for each pair of price columns whose prices keep one ratio on most rows, with that ratio. */
+function forEachRatioPair<C extends RatioColumn>(
+  rows: readonly PriceRow[],
+  columns: readonly C[],
+  visit: (left: C, right: C, factor: number) => void,
+): void {
+  for (let a = 0; a < columns.length; a++) {
+    for (let b = a + 1; b < columns.length; b++) {
+      const factor = dominantFactor(rows, columns[a]!, columns[b]!);
+      if (factor !== null) visit(columns[a]!, columns[b]!, factor);
+    }
+  }
+}
 
 function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: RatioColumn): number | null {
   const ratios: number[] = [];
