@@ -71,6 +71,21 @@ const priceList = {
   },
 };
 
+/** Why a position was matched as it was (match/trace.ts); shared by the position and the queue's view of it. */
+export const matchTrace = {
+  type: 'object',
+  description:
+    'Why the position was matched as it was (absent on positions stored before traces): the stage (`synonym`, `ranker`, `rules`, `embedding`, or `decision` for what the decision log taught: the clinic\'s earlier decision of the same row, a cross-clinic alias, a skip carried over, a rejected suggestion), the hand rule that chose the same entry, a few signals (the ranker\'s log-odds, term score, 3-gram cosine, margin), the guards that fired, and the decision it came from (`clinic_id@date` for a learned synonym; `clinic:dec_…`, `alias:dec_…`, `skip:dec_…` or `rejected` for stage `decision`).',
+  required: ['stage'],
+  properties: {
+    stage: { type: 'string', enum: ['synonym', 'ranker', 'rules', 'embedding', 'decision'] },
+    rule: { type: 'string', enum: ['code', 'exact', 'rule', 'fuzzy'] },
+    signals: { type: 'object', additionalProperties: { type: 'number' } },
+    guards: { type: 'array', items: { type: 'string' } },
+    decision: { type: 'string' },
+  },
+};
+
 const position = {
   type: 'object',
   description: 'One extracted priced row.',
@@ -117,19 +132,7 @@ const position = {
         },
       },
     },
-    trace: {
-      type: 'object',
-      description:
-        'Why the position was matched as it was (absent on positions stored before traces): the stage (`synonym`, `ranker`, `rules`, `embedding`, or `decision` for what the decision log taught: the clinic\'s earlier decision of the same row, a cross-clinic alias, a skip carried over, a rejected suggestion), the hand rule that chose the same entry, a few signals (the ranker\'s log-odds, term score, 3-gram cosine, margin), the guards that fired, and the decision it came from (`clinic_id@date` for a learned synonym; `clinic:dec_…`, `alias:dec_…`, `skip:dec_…` or `rejected` for stage `decision`).',
-      required: ['stage'],
-      properties: {
-        stage: { type: 'string', enum: ['synonym', 'ranker', 'rules', 'embedding', 'decision'] },
-        rule: { type: 'string', enum: ['code', 'exact', 'rule', 'fuzzy'] },
-        signals: { type: 'object', additionalProperties: { type: 'number' } },
-        guards: { type: 'array', items: { type: 'string' } },
-        decision: { type: 'string' },
-      },
-    },
+    trace: matchTrace,
     warnings: { type: 'array', items: { type: 'string' } },
     source: {
       type: 'object',

@@ -2,6 +2,7 @@
  * A position as the operator screens show it: the row itself with its clinic and file spelled out, and
  * its candidates with their categories. Shared by the verification queue and the unmatched list.
  */
+import type { MatchTrace } from '../match/trace.js';
 import type { MatchCandidate, MatchMethod, Position, PositionStatus } from '../storage/records.js';
 import type { Directory } from '../storage/query-port.js';
 
@@ -36,6 +37,8 @@ export interface PositionView {
   readonly price_list_id: string;
   readonly file_name: string | null;
   readonly effective_date: string | null;
+  /** Why the position was matched or suggested as it was (match/trace.ts); null for positions stored before traces. */
+  readonly trace: MatchTrace | null;
 }
 
 /** The position with its clinic and price list looked up in the read model. */
@@ -59,6 +62,7 @@ export function viewPosition(model: Directory, position: Position): PositionView
     price_list_id: position.price_list_id,
     file_name: list?.file_name ?? null,
     effective_date: list?.effective_date ?? null,
+    trace: position.trace ?? null,
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { Decision, MatchCandidate, MatchMethod, Position, PositionStatus, Service } from './records.js';
+import type { MatchTrace } from '../match/trace.js';
 
 /** Layout version of a list file. */
 export const LIST_FILE_VERSION = 2;
@@ -32,6 +33,7 @@ export const POSITION_FIELDS = [
   'candidates: [service_id, score, method, name (only when not the service name)]',
   'warnings',
   'source: [table, row]',
+  'trace (null when none; absent from files written before traces)',
 ] as const;
 
 type CompactCell = [column: number, value: number, raw?: string];
@@ -53,6 +55,7 @@ type CompactPosition = [
   CompactCandidate[],
   string[],
   [string, number],
+  MatchTrace | null,
 ];
 
 /** One price list's positions as stored in its file. */
@@ -113,6 +116,7 @@ export function toListFile(
         ),
         [...p.warnings],
         [p.source.table, p.source.row],
+        p.trace ?? null,
       ],
     ),
   };
@@ -131,8 +135,11 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
   const columns = file.columns.map(([header, role]) => ({ header, role }));
   const noWarnings: readonly string[] = Object.freeze([]);
   return file.positions.map((row, index): Position => {
-    if (!Array.isArray(row) || row.length !== POSITION_FIELDS.length) throw new Error(`position ${index} has the wrong shape`);
-    const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source] = row;
+    // A position of a file written before traces has one field less.
+    if (!Array.isArray(row) || (row.length !== POSITION_FIELDS.length && row.length !== POSITION_FIELDS.length - 1)) {
+      throw new Error(`position ${index} has the wrong shape`);
+    }
+    const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source, trace] = row;
     return {
       position_id,
       price_list_id: file.price_list_id,
@@ -165,6 +172,7 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
       ),
       warnings: warnings.length === 0 ? noWarnings : warnings,
       source: { table: source[0], row: source[1] },
+      ...(trace && { trace }),
     };
   });
 }

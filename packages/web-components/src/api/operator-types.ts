@@ -33,6 +33,17 @@ export interface PositionView {
   readonly price_list_id: string;
   readonly file_name: string | null;
   readonly effective_date: string | null;
+  /** Why the matcher matched or suggested as it did; null for positions stored before traces. */
+  readonly trace?: MatchTrace | null;
+}
+
+/** Why a position was matched as it was (`trace` of the API). */
+export interface MatchTrace {
+  readonly stage: 'synonym' | 'ranker' | 'rules' | 'embedding' | 'decision';
+  readonly rule?: 'code' | 'exact' | 'rule' | 'fuzzy';
+  readonly signals?: Readonly<Record<string, number>>;
+  readonly guards?: readonly string[];
+  readonly decision?: string;
 }
 
 /** `GET /queue` item. */

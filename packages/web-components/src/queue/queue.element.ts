@@ -8,6 +8,7 @@ import type { Stats } from '../api/types.js';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import '../service-picker/service-picker.js';
+import { traceText } from './trace-text.js';
 import type { ServicePickDetail } from '../service-picker/service-picker.element.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
@@ -278,6 +279,7 @@ export class PricecatQueueElement extends LitElement {
       <div class="meta">${p.clinic_name}${p.city ? `, ${p.city}` : ''} · <span class="price">${price}</span>
         ${p.file_name ? html` · ${p.file_name}` : nothing}</div>
       <div class="suggestion">${t.suggestion}: ${item.suggestion ? this.#renderCandidate(item.suggestion) : html`<span class="muted">${t.noSuggestion}</span>`}</div>
+      ${traceText(p.trace) ? html`<div class="reason muted">${t.reason}: ${traceText(p.trace)}</div>` : nothing}
       ${item.alternatives.length > 0
         ? html`<div class="alternatives"><span class="muted">${t.alternatives}:</span>
             ${item.alternatives.map(

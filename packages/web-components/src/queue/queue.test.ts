@@ -82,6 +82,25 @@ describe('<pricecat-queue>', () => {
     expect(shadowText($(element, '.shortcuts'))).toContain('Пробел или 3 — пропустить');
   });
 
+  it('says why each item was suggested, from the position\'s trace, in Russian', async () => {
+    const traced = three().map((entry, i): QueueItem =>
+      i === 0
+        ? { ...entry, position: { ...entry.position, trace: { stage: 'ranker', rule: 'fuzzy', signals: { logit: 1.2, term: 0.74, ngram: 0.5 }, guards: ['siblings'] } } }
+        : i === 1
+          ? { ...entry, position: { ...entry.position, trace: { stage: 'decision', decision: 'rejected' } } }
+          : entry,
+    );
+    api = fakeApi(queueServer(traced));
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    const [first, second, third] = $$(element, '.item').map((node) => shadowText(node as HTMLElement));
+    expect(first).toContain('Почему: оценка модели сопоставления; похожее название; совпадение терминов 74');
+    expect(first).toContain('строка не уточняет метод или материал');
+    expect(first).not.toContain('logit');
+    expect(second).toContain('Почему: аналитик отклонил прежнюю подсказку');
+    expect(third).not.toContain('Почему');
+  });
+
   it('removes a confirmed item at once, before the server answers, and updates the counters', async () => {
     let release: () => void = () => undefined;
     const server = queueServer(three());
