@@ -2,10 +2,10 @@
  * Search over services (DESIGN §4 rule 3: case-insensitive, Cyrillic included, against `name_norm`).
  */
 import { normalizeQuery } from '../match/normalize.js';
-import type { Position, Service } from '../storage/records.js';
+import type { Service } from '../storage/records.js';
 import type { SearchHit } from './catalogue.js';
-import type { Directory, QueryPort } from '../storage/query-port.js';
-import { normalizedPositionsOf, partnerPrices } from './compare-service.js';
+import type { Directory, QueryPort, ServicePriceLines } from '../storage/query-port.js';
+import { partnerPrices, servicePricesOf } from './compare-service.js';
 import { median } from './statistics.js';
 
 export interface SearchQuery {
@@ -25,15 +25,11 @@ export async function searchServices(queries: QueryPort, query: SearchQuery): Pr
   const model = await queries.directory();
   const found = model.services.filter((service) => matchesAllWords(service, words));
   const cached = await hitCache(queries, query.city);
-  const hits: SearchHit[] = [];
-  for (const service of found) {
-    let hit = cached.get(service.service_id);
-    if (hit?.service !== service) {
-      hit = toHit(model, service, await normalizedPositionsOf(queries, service.service_id), query.city);
-      cached.set(service.service_id, hit);
-    }
-    hits.push(hit);
-  }
+  // The services not summarised since the last write, read at once (one SQL query on PostgreSQL).
+  const missing = found.filter((service) => cached.get(service.service_id)?.service !== service);
+  const prices = missing.length > 0 ? await servicePricesOf(queries, missing.map((s) => s.service_id), 'resident') : new Map();
+  for (const service of missing) cached.set(service.service_id, toHit(model, service, prices.get(service.service_id)!, query.city));
+  const hits: SearchHit[] = found.map((service) => cached.get(service.service_id)!);
   const phrase = words.join(' ');
   return hits
     .sort(
@@ -73,13 +69,12 @@ function matchesAllWords(service: Service, words: readonly string[]): boolean {
   return containsWordPrefixes(service.name_norm, words);
 }
 
-function toHit(model: Directory, service: Service, normalized: readonly Position[], city?: string): SearchHit {
-  const clinicIds = new Set(normalized.map((p) => p.clinic_id));
-  const clinics = [...clinicIds]
+function toHit(model: Directory, service: Service, priced: ServicePriceLines, city?: string): SearchHit {
+  const clinics = priced.clinic_ids
     .map((id) => model.clinicsById.get(id))
     .filter((c): c is NonNullable<typeof c> => c !== undefined && (!city || c.city?.toLowerCase() === city.toLowerCase()))
     .map((c) => ({ clinic_id: c.clinic_id, name: c.name, city: c.city }));
-  const prices = partnerPrices(model, normalized, 'resident', city).map((p) => p.price);
+  const prices = partnerPrices(model, priced.lines, 'resident', city).map((p) => p.price);
   return {
     service,
     prices: {

@@ -34,8 +34,10 @@ import {
 } from './postgres-tables.js';
 import { revertDecision, saveDecision } from './postgres-decisions.js';
 import { compactPositionCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
+import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import type { QueryPort } from './query-port.js';
 
 /** Key of the advisory lock that serialises price-list writes across servers ("pricing"). */
 export const INGEST_LOCK_KEY = 0x70726963_696e6700n;
@@ -64,6 +66,8 @@ export type PostgresStorageOptions =
 
 /** The PostgreSQL store: the `Storage` contract plus reads done by the database itself. */
 export interface PostgresStorage extends Storage, PostgresQueries {
+  /** The catalogue's reads, answered in SQL (postgres-query-port.ts): positions are never loaded into the process. */
+  readonly queries: QueryPort;
   /** The pool the store runs on (for diagnostics and tests); do not end it yourself. */
   readonly pool: Pool;
   /**
@@ -160,6 +164,9 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
+      // After the commit too (the triggers of migration 3 bump it inside): a reader that cached an answer
+      // under the in-transaction value sees a new revision once this write is visible.
+      await client.query("SELECT nextval('pricecat_revision')").catch(() => {});
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -171,6 +178,13 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 
   const storage: PostgresStorage = {
     pool,
+    queries: createPostgresQueryPort({
+      read: (sql, params) => read(sql, params),
+      stream: (batchSize) => {
+        guard();
+        return streamPositions(pool, undefined, batchSize, where);
+      },
+    }),
     ...createPostgresQueries((sql, params) => read(sql, params)),
 
     listServices: () => read<Service>(selectSql(SERVICES)),

@@ -91,6 +91,31 @@ export interface QueryPort {
    * an implementation streaming from a cursor keeps memory bounded.
    */
   eachPosition(batchSize?: number): AsyncIterable<readonly Position[]>;
+  /**
+   * Optional: what price comparisons (search summaries, the comparison across clinics) need of the services'
+   * normalized positions, without reading all of them into the process. For each service asked (a service
+   * without normalized positions gives an empty entry):
+   * - `lines`: per clinic with positions priced in `kind`, the positions of its newest list pricing the
+   *   service in that kind (effective date, unknown = ingest date, then ingest time), clinics in order of their
+   *   first such position, positions in ingest order;
+   * - `clinic_ids`: every clinic with a normalized position of the service, in order of its first one.
+   * The catalogue gives the same answers with or without it (compare-service.ts `partnerPrices` over the
+   * lines); without it, it reads the normalized positions with {@link findPositions}. An SQL adapter should
+   * implement it: a broad search word would otherwise read hundreds of thousands of positions.
+   */
+  servicePrices?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, ServicePriceLines>>;
+}
+
+/** Which price of a position: `price` (resident) or `price_nonresident`. */
+export type PriceKindOfLine = 'resident' | 'nonresident';
+
+/** What a price comparison reads of one position. */
+export type PriceLine = Pick<Position, 'position_id' | 'raw_name' | 'clinic_id' | 'price_list_id' | 'price' | 'price_nonresident'>;
+
+/** See {@link QueryPort.servicePrices}. */
+export interface ServicePriceLines {
+  readonly lines: readonly PriceLine[];
+  readonly clinic_ids: readonly string[];
 }
 
 /** What one write changed, as the catalogue reports it to an in-memory query port. */
