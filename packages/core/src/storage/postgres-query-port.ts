@@ -74,7 +74,15 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     getPosition: async (positionId) => (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
     findPositions: async (filter = {}, slice = {}) => {
       const { where, params } = positionConditions(filter);
-      return slicedPositions(read, where, params, 'seq', slice);
+      // A filter on status alone (the unmatched list, the proposals) is counted by the counters, not by a scan.
+      const statusOnly = Object.entries(filter).every(([field, value]) => value === undefined || field === 'status');
+      return slicedPositions(read, where, params, 'seq', slice, async () => {
+        if (!statusOnly) return undefined;
+        const counts = await countPositions(read);
+        if (filter.status === undefined) return counts.total;
+        const statuses: readonly PositionStatus[] = typeof filter.status === 'string' ? [filter.status] : filter.status;
+        return [...new Set(statuses)].reduce((sum, status) => sum + (counts.by_status[status] ?? 0), 0);
+      });
     },
     queuePage: async (filter, slice) => {
       const params: unknown[] = [];
