@@ -7,7 +7,8 @@
  * - positions: `findPositions`/`queuePage` in SQL on the indexes of migration 1, in the exact order of the
  *   in-memory port (ingest order = `seq`; the queue by confidence descending, then `seq`);
  *   `countPositions` from the trigger-kept counters (migration 2); `eachPosition` from a cursor.
- * - `servicePrices`: the newest list's lines per clinic, chosen in SQL.
+ * - `servicePrices`: the newest list's lines per clinic, chosen in SQL; `pricedClinics`: clinics per service
+ *   (search ranks on it and summarises only its page).
  *
  * @module
  */
@@ -95,6 +96,17 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     countPositions: (filter = {}) => countPositions(read, filter.clinic_id),
     eachPosition: (batchSize = 1000) => stream(batchSize),
     servicePrices: (serviceIds, kind) => servicePrices(read, serviceIds, kind),
+    pricedClinics: async (serviceIds, kind) => {
+      if (serviceIds.length === 0) return new Map();
+      // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
+      const rows = await read<{ service_id: string; clinics: string[] }>(
+        `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
+         WHERE status = 'normalized' AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
+         GROUP BY service_id`,
+        [[...new Set(serviceIds)]],
+      );
+      return new Map(rows.map((row) => [row.service_id, row.clinics]));
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import {
   SERVICES,
   SKIPPED_ITEMS,
   latestByKey,
+  selectList,
   selectSql,
   toJsonParam,
   updateSql,
@@ -227,6 +228,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     saveIngestedFiles: (files: readonly IngestedFile[]) => transaction((client) => upsert(client, INGESTED_FILES, files)),
 
     listDecisions: () => read<Decision>(selectSql(DECISIONS)),
+    lastDecision: async () => (await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions ORDER BY seq DESC LIMIT 1`))[0] ?? null,
     saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
     revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),
     appendDecisionLog: (decisions: readonly Decision[]) => transaction((client) => upsert(client, DECISIONS, decisions)),

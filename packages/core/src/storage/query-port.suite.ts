@@ -22,7 +22,7 @@ const SERVICES = ['s-0', 's-1', 's-2', 's-3'];
 
 /** Defines the cases; `open` gives an empty store (a new one per call). */
 export function defineQueryPortSuite(open: () => Promise<Storage>): void {
-  for (const seed of [1, 2, 3]) {
+  for (const seed of [1, 2, 3, 4, 5]) {
     it(`answers like a port rebuilt from the store after 40 random writes (seed ${seed})`, async () => {
       const store = await open();
       try {

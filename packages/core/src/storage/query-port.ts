@@ -104,6 +104,13 @@ export interface QueryPort {
    * implement it: a broad search word would otherwise read hundreds of thousands of positions.
    */
   servicePrices?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, ServicePriceLines>>;
+  /**
+   * Optional, with {@link servicePrices}: for each service asked, the clinics with a normalized position of it
+   * priced in `kind`, each once, in any order (a service without any: no entry or an empty one). Search ranks
+   * every matching service by this count and summarises only the page it returns; without it, it summarises
+   * every matching service. Same answers either way.
+   */
+  pricedClinics?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, readonly string[]>>;
 }
 
 /** Which price of a position: `price` (resident) or `price_nonresident`. */
