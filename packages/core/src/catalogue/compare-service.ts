@@ -11,7 +11,7 @@ import { PricecatError } from '../errors.js';
 import type { Position } from '../storage/records.js';
 import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { isOutlier, outlierBounds } from './outliers.js';
-import type { Directory, PriceLine, QueryPort, ServicePriceLines } from '../storage/query-port.js';
+import type { Directory, PriceLine, QueryPort, ServicePriceLines, ServicePricesOptions } from '../storage/query-port.js';
 import { newestPriceList } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
@@ -81,8 +81,9 @@ export async function servicePricesOf(
   queries: QueryPort,
   serviceIds: readonly string[],
   kind: PriceKind,
+  options?: ServicePricesOptions,
 ): Promise<ReadonlyMap<string, ServicePriceLines>> {
-  if (queries.servicePrices) return queries.servicePrices(serviceIds, kind);
+  if (queries.servicePrices) return queries.servicePrices(serviceIds, kind, options);
   const result = new Map<string, ServicePriceLines>();
   for (const id of new Set(serviceIds)) {
     const positions = await normalizedPositionsOf(queries, id);

@@ -33,7 +33,8 @@ export async function searchServices(queries: QueryPort, query: SearchQuery): Pr
   const summarise = async (services: readonly Service[]) => {
     const missing = services.filter((service) => cache.hits.get(service.service_id)?.service !== service);
     if (missing.length === 0) return;
-    const prices = await servicePricesOf(queries, missing.map((s) => s.service_id), 'resident');
+    // A hit shows prices, not the lines behind them.
+    const prices = await servicePricesOf(queries, missing.map((s) => s.service_id), 'resident', { names: false });
     for (const service of missing) cache.hits.set(service.service_id, toHit(model, service, prices.get(service.service_id)!, query.city));
   };
   if (queries.pricedClinics && queries.servicePrices) {

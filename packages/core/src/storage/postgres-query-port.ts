@@ -22,6 +22,7 @@ import type {
   PriceLine,
   QueryPort,
   ServicePriceLines,
+  ServicePricesOptions,
   Slice,
 } from './query-port.js';
 import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
@@ -95,7 +96,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     },
     countPositions: (filter = {}) => countPositions(read, filter.clinic_id),
     eachPosition: (batchSize = 1000) => stream(batchSize),
-    servicePrices: (serviceIds, kind) => servicePrices(read, serviceIds, kind),
+    servicePrices: (serviceIds, kind, options) => servicePrices(read, serviceIds, kind, options),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
       // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
@@ -189,16 +190,20 @@ async function servicePrices(
   read: ReadQuery,
   serviceIds: readonly string[],
   kind: PriceKindOfLine,
+  options: ServicePricesOptions = {},
 ): Promise<ReadonlyMap<string, ServicePriceLines>> {
   const result = new Map<string, { lines: PriceLine[]; clinic_ids: string[] }>();
   const ids = [...new Set(serviceIds)];
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
   const column = kind === 'resident' ? 'price' : 'price_nonresident';
+  // Without names every column comes from the covering index positions_service_prices; with them only the
+  // chosen lines are read from the table, by `seq`.
+  const names = options.names ?? true;
   const [lines, clinics] = await Promise.all([
     read<PriceLine & { service_id: string }>(
       `WITH matched AS (
-         SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id,
+         SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id, p.price, p.price_nonresident,
                 coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) AS age_date, pl.ingested_at,
                 min(p.seq) OVER (PARTITION BY p.service_id, p.clinic_id) AS clinic_first,
                 min(p.seq) OVER (PARTITION BY p.service_id, p.clinic_id, p.price_list_id) AS list_first
@@ -207,14 +212,13 @@ async function servicePrices(
        ),
        newest AS (
          -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
-         SELECT DISTINCT ON (service_id, clinic_id) service_id, clinic_id, price_list_id, clinic_first
+         SELECT DISTINCT ON (service_id, clinic_id) service_id, clinic_id, price_list_id
          FROM matched ORDER BY service_id, clinic_id, age_date DESC, ingested_at DESC, list_first DESC
        )
-       SELECT n.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident
-       FROM newest n JOIN positions p
-         ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
-       WHERE p.status = 'normalized' AND p.${column} IS NOT NULL
-       ORDER BY n.service_id, n.clinic_first, p.seq`,
+       SELECT m.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
+              m.clinic_id, m.price_list_id, m.price, m.price_nonresident
+       FROM matched m JOIN newest n USING (service_id, clinic_id, price_list_id)${names ? ' JOIN positions p ON p.seq = m.seq' : ''}
+       ORDER BY m.service_id, m.clinic_first, m.seq`,
       [ids],
     ),
     read<{ service_id: string; clinic_id: string }>(

@@ -103,7 +103,11 @@ export interface QueryPort {
    * lines); without it, it reads the normalized positions with {@link findPositions}. An SQL adapter should
    * implement it: a broad search word would otherwise read hundreds of thousands of positions.
    */
-  servicePrices?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, ServicePriceLines>>;
+  servicePrices?(
+    serviceIds: readonly string[],
+    kind: PriceKindOfLine,
+    options?: ServicePricesOptions,
+  ): Promise<ReadonlyMap<string, ServicePriceLines>>;
   /**
    * Optional, with {@link servicePrices}: for each service asked, the clinics with a normalized position of it
    * priced in `kind`, each once, in any order (a service without any: no entry or an empty one). Search ranks
@@ -118,6 +122,15 @@ export type PriceKindOfLine = 'resident' | 'nonresident';
 
 /** What a price comparison reads of one position. */
 export type PriceLine = Pick<Position, 'position_id' | 'raw_name' | 'clinic_id' | 'price_list_id' | 'price' | 'price_nonresident'>;
+
+/** Options of {@link QueryPort.servicePrices}. */
+export interface ServicePricesOptions {
+  /**
+   * `false`: the caller uses only the prices (search), so the lines' `position_id` and `raw_name` may be
+   * `''` and the port may answer from an index alone. @default true
+   */
+  readonly names?: boolean;
+}
 
 /** See {@link QueryPort.servicePrices}. */
 export interface ServicePriceLines {
