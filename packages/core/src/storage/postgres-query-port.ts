@@ -184,7 +184,7 @@ async function countPositions(read: ReadQuery, clinicId?: string): Promise<Posit
 
 /**
  * See `QueryPort.servicePrices`. The newest list per (service, clinic) is chosen from the covering index
- * positions_service_prices; only the chosen lines are read from the table.
+ * positions_service_prices (one row per list after grouping); then the chosen lists' lines are read.
  */
 async function servicePrices(
   read: ReadQuery,
@@ -197,28 +197,30 @@ async function servicePrices(
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
   const column = kind === 'resident' ? 'price' : 'price_nonresident';
-  // Without names every column comes from the covering index positions_service_prices; with them only the
-  // chosen lines are read from the table, by `seq`.
+  // Without names every column comes from the covering index positions_service_prices (its lists first, grouped,
+  // then the chosen lists' lines); with them the chosen lines are read from the table too.
   const names = options.names ?? true;
   const [lines, clinics] = await Promise.all([
     read<PriceLine & { service_id: string }>(
-      `WITH matched AS (
-         SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id, p.price, p.price_nonresident,
-                coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) AS age_date, pl.ingested_at,
-                min(p.seq) OVER (PARTITION BY p.service_id, p.clinic_id) AS clinic_first,
-                min(p.seq) OVER (PARTITION BY p.service_id, p.clinic_id, p.price_list_id) AS list_first
-         FROM positions p JOIN price_lists pl USING (price_list_id)
-         WHERE p.status = 'normalized' AND p.service_id = ANY($1::text[]) AND p.${column} IS NOT NULL
+      `WITH lists AS (
+         SELECT service_id, clinic_id, price_list_id, min(seq) AS list_first
+         FROM positions WHERE status = 'normalized' AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
+         GROUP BY 1, 2, 3
        ),
        newest AS (
          -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
-         SELECT DISTINCT ON (service_id, clinic_id) service_id, clinic_id, price_list_id
-         FROM matched ORDER BY service_id, clinic_id, age_date DESC, ingested_at DESC, list_first DESC
+         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.service_id, l.clinic_id, l.price_list_id,
+                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
+         FROM lists l JOIN price_lists pl USING (price_list_id)
+         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
+                  pl.ingested_at DESC, l.list_first DESC
        )
-       SELECT m.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
-              m.clinic_id, m.price_list_id, m.price, m.price_nonresident
-       FROM matched m JOIN newest n USING (service_id, clinic_id, price_list_id)${names ? ' JOIN positions p ON p.seq = m.seq' : ''}
-       ORDER BY m.service_id, m.clinic_first, m.seq`,
+       SELECT p.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
+              p.clinic_id, p.price_list_id, p.price, p.price_nonresident
+       FROM newest n JOIN positions p
+         ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
+       WHERE p.status = 'normalized' AND p.${column} IS NOT NULL
+       ORDER BY n.service_id, n.clinic_first, p.seq`,
       [ids],
     ),
     read<{ service_id: string; clinic_id: string }>(
