@@ -2,7 +2,8 @@
  * The PostgreSQL {@link QueryPort}: every read of the catalogue answered by the database, so that a server
  * on PostgreSQL never holds the positions in memory and sees the writes of every server on the database.
  *
- * - `directory()`: services, clinics and price lists (small tables), cached per {@link QueryPort.revision}.
+ * - `directory()`: services, clinics and price lists (small tables), cached until the sequence
+ *   `pricecat_directory_revision` (migration 3; bumped by writes of those tables only) moves.
  * - `revision()`: the sequence `pricecat_revision` (migration 3), bumped by each write of any server.
  * - positions: `findPositions`/`queuePage` in SQL on the indexes of migration 1, in the exact order of the
  *   in-memory port (ingest order = `seq`; the queue by confidence descending, then `seq`);
@@ -40,10 +41,11 @@ export interface PostgresQueryPortDeps {
 export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps): QueryPort {
   let cached: { readonly revision: number; readonly directory: Promise<Directory> } | null = null;
 
-  const revision = async (): Promise<number> => {
-    const [row] = await read<{ last_value: string }>('SELECT last_value::text AS last_value FROM pricecat_revision');
+  const sequence = async (name: 'pricecat_revision' | 'pricecat_directory_revision'): Promise<number> => {
+    const [row] = await read<{ last_value: string }>(`SELECT last_value::text AS last_value FROM ${name}`);
     return Number(row?.last_value ?? 0);
   };
+  const revision = () => sequence('pricecat_revision');
 
   const loadDirectory = async (): Promise<Directory> => {
     const [services, clinics, priceLists] = await Promise.all([
@@ -62,7 +64,8 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
   return {
     revision,
     directory: async () => {
-      const current = await revision();
+      // Its own sequence: bumped by writes of services, clinics and price lists only, not by decisions.
+      const current = await sequence('pricecat_directory_revision');
       if (cached?.revision !== current) {
         const entry = { revision: current, directory: loadDirectory() };
         cached = entry;

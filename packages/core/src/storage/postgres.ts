@@ -153,7 +153,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     }
   };
   /** Runs `work` in one transaction on one connection; any error rolls everything back. */
-  const transaction = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: (client: PoolClient) => Promise<T>, { directory = false } = {}): Promise<T> => {
     guard();
     let client: PoolClient;
     try {
@@ -167,7 +167,9 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       await client.query('COMMIT');
       // After the commit too (the triggers of migration 3 bump it inside): a reader that cached an answer
       // under the in-transaction value sees a new revision once this write is visible.
-      await client.query("SELECT nextval('pricecat_revision')").catch(() => {});
+      await client
+        .query(`SELECT nextval('pricecat_revision')${directory ? ", nextval('pricecat_directory_revision')" : ''}`)
+        .catch(() => {});
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -189,7 +191,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     ...createPostgresQueries((sql, params) => read(sql, params)),
 
     listServices: () => read<Service>(selectSql(SERVICES)),
-    saveServices: (services: readonly Service[]) => transaction((client) => upsert(client, SERVICES, services)),
+    saveServices: (services: readonly Service[]) => transaction((client) => upsert(client, SERVICES, services), { directory: true }),
 
     listClinics: () => read(selectSql(CLINICS)),
 
@@ -201,7 +203,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         await upsert(client, PRICE_LISTS, [write.priceList]);
         await upsert(client, POSITIONS, write.positions);
         if (write.ingestedFile) await upsert(client, INGESTED_FILES, [write.ingestedFile]);
-      });
+      }, { directory: true });
       // After the commit, so that decisions never wait for it: fold the statistics' counter rows.
       await compactPositionCounts((sql, params) => read(sql, params));
     },
