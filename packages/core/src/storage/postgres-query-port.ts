@@ -16,6 +16,7 @@
 import type { Pool } from 'pg';
 import type {
   Directory,
+  ListPriceLine,
   PositionCounts,
   PositionQueryFilter,
   PositionSlice,
@@ -100,6 +101,12 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     countPositions: (filter = {}) => countPositions(read, filter.clinic_id),
     eachPosition: (batchSize = 1000) => stream(batchSize),
     servicePrices: (serviceIds, kind, options) => servicePrices(read, serviceIds, kind, options),
+    listPriceLines: (priceListId) =>
+      read<ListPriceLine>(
+        `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
+         FROM positions WHERE price_list_id = $1 AND status = 'normalized' ORDER BY seq`,
+        [priceListId],
+      ),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
       // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { loadReadSide } from '../catalogue/read-model.js';
 import { compareService, summarizePrices } from '../catalogue/compare-service.js';
 import { searchServices } from '../catalogue/search.js';
+import { listPriceChanges } from '../catalogue/price-changes.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { QueryPort, StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
@@ -47,6 +48,8 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
                 // Few dates, some unknown, equal ingest times: the newest-list rule and its ties are exercised.
                 priceList: samplePriceList(list, clinic, {
                   position_count: positions.length,
+                  // A file of its own: price changes leave re-ingests of one file out.
+                  sha256: String(lists).padStart(64, '0'),
                   effective_date: pick([null, '2024-01-01', '2025-01-01']),
                   ingested_at: pick(['2024-03-01T09:00:00.000Z', '2025-02-01T09:00:00.000Z']),
                 }),
@@ -128,6 +131,10 @@ async function answers(port: QueryPort): Promise<unknown[]> {
     }
     result.push(await summarizePrices(port, service), await summarizePrices(port, service, 'Астана'));
   }
+  for (const price_kind of [undefined, 'resident', 'nonresident'] as const) {
+    result.push(await listPriceChanges(port, { threshold: 0.01, ...(price_kind && { price_kind }) }));
+  }
+  result.push(await listPriceChanges(port, { threshold: 0.3, city: 'Алматы', limit: 3 }));
   for (const q of ['прием', 'прием врача 2', 'врач', 'нет такого']) {
     result.push(await searchServices(port, { q }), await searchServices(port, { q, city: 'Алматы', limit: 2 }));
   }

@@ -115,6 +115,12 @@ export interface QueryPort {
    * every matching service. Same answers either way.
    */
   pricedClinics?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, readonly string[]>>;
+  /**
+   * Optional: the normalized positions of one price list, in ingest order, with only the fields a comparison
+   * between lists reads (price changes) — what `findPositions({ price_list_id, status: 'normalized' })` gives,
+   * narrowed. An SQL engine then reads a few columns instead of whole rows (candidates, raw prices).
+   */
+  listPriceLines?(priceListId: string): Promise<readonly ListPriceLine[]>;
 }
 
 /** Which price of a position: `price` (resident) or `price_nonresident`. */
@@ -131,6 +137,9 @@ export interface ServicePricesOptions {
    */
   readonly names?: boolean;
 }
+
+/** See {@link QueryPort.listPriceLines}. */
+export type ListPriceLine = PriceLine & Pick<Position, 'name_norm' | 'service_id'>;
 
 /** See {@link QueryPort.servicePrices}. */
 export interface ServicePriceLines {
