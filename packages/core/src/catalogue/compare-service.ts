@@ -11,7 +11,7 @@ import { PricecatError } from '../errors.js';
 import type { Position } from '../storage/records.js';
 import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { isOutlier, outlierBounds } from './outliers.js';
-import type { Directory, QueryPort } from '../storage/query-port.js';
+import type { Directory, PriceLine, QueryPort, ServicePriceLines, ServicePricesOptions } from '../storage/query-port.js';
 import { newestPriceList } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
@@ -26,7 +26,7 @@ export async function compareService(queries: QueryPort, serviceId: string, opti
   const service = model.servicesById.get(serviceId);
   if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
   const kind = options.price_kind ?? 'resident';
-  const partners = partnerPrices(model, await normalizedPositionsOf(queries, serviceId), kind, options.city);
+  const partners = partnerPrices(model, (await servicePricesOf(queries, [serviceId], kind)).get(serviceId)!.lines, kind, options.city);
   const prices = partners.map((p) => p.price);
   const mid = median(prices);
   const min = prices.length ? minOf(prices) : null;
@@ -57,7 +57,8 @@ export async function compareService(queries: QueryPort, serviceId: string, opti
 /** min / median / max of the representative resident prices over clinics. */
 export async function summarizePrices(queries: QueryPort, serviceId: string, city?: string): Promise<PriceSummary> {
   const model = await queries.directory();
-  const prices = partnerPrices(model, await normalizedPositionsOf(queries, serviceId), 'resident', city).map((p) => p.price);
+  const lines = (await servicePricesOf(queries, [serviceId], 'resident')).get(serviceId)!.lines;
+  const prices = partnerPrices(model, lines, 'resident', city).map((p) => p.price);
   return {
     clinics: prices.length,
     min: prices.length ? minOf(prices) : null,
@@ -69,6 +70,26 @@ export async function summarizePrices(queries: QueryPort, serviceId: string, cit
 /** The positions normalized to the service, in ingest order. */
 export async function normalizedPositionsOf(queries: QueryPort, serviceId: string): Promise<readonly Position[]> {
   return (await queries.findPositions({ service_id: serviceId, status: 'normalized' })).items;
+}
+
+/**
+ * What the price comparisons need of each service (QueryPort `servicePrices`): the port's own answer when it
+ * has one (SQL picks the newest list per clinic), else every normalized position of each service, which
+ * {@link partnerPrices} narrows to the same lines. Every id asked has an entry.
+ */
+export async function servicePricesOf(
+  queries: QueryPort,
+  serviceIds: readonly string[],
+  kind: PriceKind,
+  options?: ServicePricesOptions,
+): Promise<ReadonlyMap<string, ServicePriceLines>> {
+  if (queries.servicePrices) return queries.servicePrices(serviceIds, kind, options);
+  const result = new Map<string, ServicePriceLines>();
+  for (const id of new Set(serviceIds)) {
+    const positions = await normalizedPositionsOf(queries, id);
+    result.set(id, { lines: positions, clinic_ids: [...new Set(positions.map((p) => p.clinic_id))] });
+  }
+  return result;
 }
 
 // ---- internal helpers ----
@@ -84,8 +105,8 @@ function deviationKind(price: number, mid: number | null): DeviationKind {
  * One price per clinic: the clinic's newest price list that prices the service, and in it the median of
  * the positions matched to the service (a list may price one service on several lines).
  */
-export function partnerPrices(model: Directory, normalized: readonly Position[], kind: PriceKind, city?: string): Unscored[] {
-  const priceOf = (p: Position) => (kind === 'resident' ? p.price : p.price_nonresident);
+export function partnerPrices(model: Directory, normalized: readonly PriceLine[], kind: PriceKind, city?: string): Unscored[] {
+  const priceOf = (p: PriceLine) => (kind === 'resident' ? p.price : p.price_nonresident);
   const byClinic = groupBy(normalized, (p) => (priceOf(p) === null ? null : p.clinic_id));
   const result: Unscored[] = [];
   for (const [clinicId, positions] of byClinic) {

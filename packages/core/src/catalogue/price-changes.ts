@@ -16,10 +16,10 @@
  *   |change| descending, then clinic and service name.
  */
 import { PricecatError } from '../errors.js';
-import type { Position, PriceList } from '../storage/records.js';
+import type { PriceList } from '../storage/records.js';
 import type { Page, PageRequest, PriceKind } from './catalogue.js';
 import { toPage } from './paging.js';
-import type { Directory, QueryPort } from '../storage/query-port.js';
+import type { Directory, ListPriceLine, QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 
@@ -95,15 +95,19 @@ export async function listPriceChanges(queries: QueryPort, query: PriceChangeQue
   }
   const city = query.city?.toLowerCase();
   const listsByClinic = groupBy(model.priceListsById.values(), (l) => l.clinic_id);
-  const byService = async (list: PriceList) =>
-    groupBy((await queries.findPositions({ price_list_id: list.price_list_id, status: 'normalized' })).items, (p) => p.service_id);
+  // Only a few fields of each position are compared: a port that can narrow them (SQL) reads just those.
+  const linesOfList = async (list: PriceList): Promise<readonly ListPriceLine[]> =>
+    queries.listPriceLines
+      ? queries.listPriceLines(list.price_list_id)
+      : (await queries.findPositions({ price_list_id: list.price_list_id, status: 'normalized' })).items;
+  const byService = async (list: PriceList) => groupBy(await linesOfList(list), (p) => p.service_id);
   const changes: PriceChange[] = [];
   for (const [clinicId, lists] of listsByClinic) {
     const clinic = model.clinicsById.get(clinicId);
     if (!clinic || (query.clinic_id && clinicId !== query.clinic_id)) continue;
     if (city && clinic.city?.toLowerCase() !== city) continue;
     const ordered = comparableLists(lists);
-    let olderByService = ordered.length > 1 ? await byService(ordered[0]!) : new Map<string, Position[]>();
+    let olderByService = ordered.length > 1 ? await byService(ordered[0]!) : new Map<string, ListPriceLine[]>();
     for (let i = 1; i < ordered.length; i++) {
       const [older, newer] = [ordered[i - 1]!, ordered[i]!];
       const newerByService = await byService(newer);
@@ -144,8 +148,8 @@ function changesBetween(
   model: Directory,
   older: PriceList,
   newer: PriceList,
-  before: ReadonlyMap<string, readonly Position[]>,
-  after: ReadonlyMap<string, readonly Position[]>,
+  before: ReadonlyMap<string, readonly ListPriceLine[]>,
+  after: ReadonlyMap<string, readonly ListPriceLine[]>,
   kind: PriceKind | undefined,
 ): ClinicFree[] {
   const result: ClinicFree[] = [];
@@ -189,7 +193,7 @@ function changesBetween(
 
 type Line = PriceChangeLine & { readonly name_norm: string };
 
-function linesOf(positions: readonly Position[], kind: PriceKind): Line[] {
+function linesOf(positions: readonly ListPriceLine[], kind: PriceKind): Line[] {
   return positions.flatMap((p) => {
     const price = kind === 'resident' ? p.price : p.price_nonresident;
     return price === null ? [] : [{ position_id: p.position_id, raw_name: p.raw_name, price, name_norm: p.name_norm }];

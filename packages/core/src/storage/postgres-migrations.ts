@@ -204,6 +204,42 @@ CREATE TRIGGER position_counts_delete AFTER DELETE ON positions
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION position_counts_apply();
 `,
   },
+  {
+    version: 3,
+    name: 'revision sequences for the query port',
+    // QueryPort.revision(): a number every write of any server changes, read without a lock. A sequence,
+    // not a counter row: nextval never waits for another transaction (a counter row would make a decision
+    // wait for a whole ingest). Statement-level triggers bump it inside each write; the adapter bumps it
+    // again after COMMIT, so that a reader caching under the pre-commit value is invalidated once the
+    // write is visible.
+    sql: `
+CREATE SEQUENCE pricecat_revision;
+-- Changes of the small tables only (services, clinics, price lists): the query port re-reads its directory
+-- on this one, so a decision does not make every server reload the services.
+CREATE SEQUENCE pricecat_directory_revision;
+CREATE FUNCTION pricecat_revision_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM nextval('pricecat_revision');
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION pricecat_directory_revision_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM nextval('pricecat_revision');
+  PERFORM nextval('pricecat_directory_revision');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER positions_revision AFTER INSERT OR UPDATE OR DELETE ON positions
+  FOR EACH STATEMENT EXECUTE FUNCTION pricecat_revision_bump();
+CREATE TRIGGER services_revision AFTER INSERT OR UPDATE OR DELETE ON services
+  FOR EACH STATEMENT EXECUTE FUNCTION pricecat_directory_revision_bump();
+CREATE TRIGGER clinics_revision AFTER INSERT OR UPDATE OR DELETE ON clinics
+  FOR EACH STATEMENT EXECUTE FUNCTION pricecat_directory_revision_bump();
+CREATE TRIGGER price_lists_revision AFTER INSERT OR UPDATE OR DELETE ON price_lists
+  FOR EACH STATEMENT EXECUTE FUNCTION pricecat_directory_revision_bump();
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

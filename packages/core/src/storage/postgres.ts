@@ -25,6 +25,7 @@ import {
   SERVICES,
   SKIPPED_ITEMS,
   latestByKey,
+  selectList,
   selectSql,
   toJsonParam,
   updateSql,
@@ -34,8 +35,10 @@ import {
 } from './postgres-tables.js';
 import { revertDecision, saveDecision } from './postgres-decisions.js';
 import { compactPositionCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
+import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import type { QueryPort } from './query-port.js';
 
 /** Key of the advisory lock that serialises price-list writes across servers ("pricing"). */
 export const INGEST_LOCK_KEY = 0x70726963_696e6700n;
@@ -64,6 +67,8 @@ export type PostgresStorageOptions =
 
 /** The PostgreSQL store: the `Storage` contract plus reads done by the database itself. */
 export interface PostgresStorage extends Storage, PostgresQueries {
+  /** The catalogue's reads, answered in SQL (postgres-query-port.ts): positions are never loaded into the process. */
+  readonly queries: QueryPort;
   /** The pool the store runs on (for diagnostics and tests); do not end it yourself. */
   readonly pool: Pool;
   /**
@@ -148,7 +153,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     }
   };
   /** Runs `work` in one transaction on one connection; any error rolls everything back. */
-  const transaction = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: (client: PoolClient) => Promise<T>, { directory = false } = {}): Promise<T> => {
     guard();
     let client: PoolClient;
     try {
@@ -160,6 +165,11 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
+      // After the commit too (the triggers of migration 3 bump it inside): a reader that cached an answer
+      // under the in-transaction value sees a new revision once this write is visible.
+      await client
+        .query(`SELECT nextval('pricecat_revision')${directory ? ", nextval('pricecat_directory_revision')" : ''}`)
+        .catch(() => {});
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -171,10 +181,17 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 
   const storage: PostgresStorage = {
     pool,
+    queries: createPostgresQueryPort({
+      read: (sql, params) => read(sql, params),
+      stream: (batchSize) => {
+        guard();
+        return streamPositions(pool, undefined, batchSize, where);
+      },
+    }),
     ...createPostgresQueries((sql, params) => read(sql, params)),
 
     listServices: () => read<Service>(selectSql(SERVICES)),
-    saveServices: (services: readonly Service[]) => transaction((client) => upsert(client, SERVICES, services)),
+    saveServices: (services: readonly Service[]) => transaction((client) => upsert(client, SERVICES, services), { directory: true }),
 
     listClinics: () => read(selectSql(CLINICS)),
 
@@ -186,7 +203,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         await upsert(client, PRICE_LISTS, [write.priceList]);
         await upsert(client, POSITIONS, write.positions);
         if (write.ingestedFile) await upsert(client, INGESTED_FILES, [write.ingestedFile]);
-      });
+      }, { directory: true });
       // After the commit, so that decisions never wait for it: fold the statistics' counter rows.
       await compactPositionCounts((sql, params) => read(sql, params));
     },
@@ -213,6 +230,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     saveIngestedFiles: (files: readonly IngestedFile[]) => transaction((client) => upsert(client, INGESTED_FILES, files)),
 
     listDecisions: () => read<Decision>(selectSql(DECISIONS)),
+    lastDecision: async () => (await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions ORDER BY seq DESC LIMIT 1`))[0] ?? null,
     saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
     revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),
     appendDecisionLog: (decisions: readonly Decision[]) => transaction((client) => upsert(client, DECISIONS, decisions)),

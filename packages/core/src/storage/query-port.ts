@@ -91,6 +91,60 @@ export interface QueryPort {
    * an implementation streaming from a cursor keeps memory bounded.
    */
   eachPosition(batchSize?: number): AsyncIterable<readonly Position[]>;
+  /**
+   * Optional: what price comparisons (search summaries, the comparison across clinics) need of the services'
+   * normalized positions, without reading all of them into the process. For each service asked (a service
+   * without normalized positions gives an empty entry):
+   * - `lines`: per clinic with positions priced in `kind`, the positions of its newest list pricing the
+   *   service in that kind (effective date, unknown = ingest date, then ingest time), clinics in order of their
+   *   first such position, positions in ingest order;
+   * - `clinic_ids`: every clinic with a normalized position of the service, in order of its first one.
+   * The catalogue gives the same answers with or without it (compare-service.ts `partnerPrices` over the
+   * lines); without it, it reads the normalized positions with {@link findPositions}. An SQL adapter should
+   * implement it: a broad search word would otherwise read hundreds of thousands of positions.
+   */
+  servicePrices?(
+    serviceIds: readonly string[],
+    kind: PriceKindOfLine,
+    options?: ServicePricesOptions,
+  ): Promise<ReadonlyMap<string, ServicePriceLines>>;
+  /**
+   * Optional, with {@link servicePrices}: for each service asked, the clinics with a normalized position of it
+   * priced in `kind`, each once, in any order (a service without any: no entry or an empty one). Search ranks
+   * every matching service by this count and summarises only the page it returns; without it, it summarises
+   * every matching service. Same answers either way.
+   */
+  pricedClinics?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, readonly string[]>>;
+  /**
+   * Optional: the normalized positions of one price list, in ingest order, with only the fields a comparison
+   * between lists reads (price changes) — what `findPositions({ price_list_id, status: 'normalized' })` gives,
+   * narrowed. An SQL engine then reads a few columns instead of whole rows (candidates, raw prices).
+   */
+  listPriceLines?(priceListId: string): Promise<readonly ListPriceLine[]>;
+}
+
+/** Which price of a position: `price` (resident) or `price_nonresident`. */
+export type PriceKindOfLine = 'resident' | 'nonresident';
+
+/** What a price comparison reads of one position. */
+export type PriceLine = Pick<Position, 'position_id' | 'raw_name' | 'clinic_id' | 'price_list_id' | 'price' | 'price_nonresident'>;
+
+/** Options of {@link QueryPort.servicePrices}. */
+export interface ServicePricesOptions {
+  /**
+   * `false`: the caller uses only the prices (search), so the lines' `position_id` and `raw_name` may be
+   * `''` and the port may answer from an index alone. @default true
+   */
+  readonly names?: boolean;
+}
+
+/** See {@link QueryPort.listPriceLines}. */
+export type ListPriceLine = PriceLine & Pick<Position, 'name_norm' | 'service_id'>;
+
+/** See {@link QueryPort.servicePrices}. */
+export interface ServicePriceLines {
+  readonly lines: readonly PriceLine[];
+  readonly clinic_ids: readonly string[];
 }
 
 /** What one write changed, as the catalogue reports it to an in-memory query port. */

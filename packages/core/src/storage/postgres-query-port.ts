@@ -1,0 +1,249 @@
+/**
+ * The PostgreSQL {@link QueryPort}: every read of the catalogue answered by the database, so that a server
+ * on PostgreSQL never holds the positions in memory and sees the writes of every server on the database.
+ *
+ * - `directory()`: services, clinics and price lists (small tables), cached until the sequence
+ *   `pricecat_directory_revision` (migration 3; bumped by writes of those tables only) moves.
+ * - `revision()`: the sequence `pricecat_revision` (migration 3), bumped by each write of any server.
+ * - positions: `findPositions`/`queuePage` in SQL on the indexes of migration 1, in the exact order of the
+ *   in-memory port (ingest order = `seq`; the queue by confidence descending, then `seq`);
+ *   `countPositions` from the trigger-kept counters (migration 2); `eachPosition` from a cursor.
+ * - `servicePrices`: the newest list's lines per clinic, chosen in SQL; `pricedClinics`: clinics per service
+ *   (search ranks on it and summarises only its page).
+ *
+ * @module
+ */
+import type { Pool } from 'pg';
+import type {
+  Directory,
+  ListPriceLine,
+  PositionCounts,
+  PositionQueryFilter,
+  PositionSlice,
+  PriceKindOfLine,
+  PriceLine,
+  QueryPort,
+  ServicePriceLines,
+  ServicePricesOptions,
+  Slice,
+} from './query-port.js';
+import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
+import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, selectList, selectSql } from './postgres-tables.js';
+import type { ReadQuery } from './postgres-queries.js';
+
+/** What the port needs of the store: one-off reads and a cursor over positions. */
+export interface PostgresQueryPortDeps {
+  readonly read: ReadQuery;
+  /** Positions in ingest order, `batchSize` at a time (postgres.ts `streamPositions`). */
+  readonly stream: (batchSize: number) => AsyncIterable<Position[]>;
+}
+
+/** Creates the port over the store's reads. */
+export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps): QueryPort {
+  let cached: { readonly revision: number; readonly directory: Promise<Directory> } | null = null;
+
+  const sequence = async (name: 'pricecat_revision' | 'pricecat_directory_revision'): Promise<number> => {
+    const [row] = await read<{ last_value: string }>(`SELECT last_value::text AS last_value FROM ${name}`);
+    return Number(row?.last_value ?? 0);
+  };
+  const revision = () => sequence('pricecat_revision');
+
+  const loadDirectory = async (): Promise<Directory> => {
+    const [services, clinics, priceLists] = await Promise.all([
+      read<Service>(selectSql(SERVICES)),
+      read<Clinic>(selectSql(CLINICS)),
+      read<PriceList>(selectSql(PRICE_LISTS)),
+    ]);
+    return {
+      services,
+      servicesById: new Map(services.map((s) => [s.service_id, s])),
+      clinicsById: new Map(clinics.map((c) => [c.clinic_id, c])),
+      priceListsById: new Map(priceLists.map((l) => [l.price_list_id, l])),
+    };
+  };
+
+  return {
+    revision,
+    directory: async () => {
+      // Its own sequence: bumped by writes of services, clinics and price lists only, not by decisions.
+      const current = await sequence('pricecat_directory_revision');
+      if (cached?.revision !== current) {
+        const entry = { revision: current, directory: loadDirectory() };
+        cached = entry;
+        // A failed load must not stay cached.
+        entry.directory.catch(() => {
+          if (cached === entry) cached = null;
+        });
+      }
+      return cached.directory;
+    },
+    getPosition: async (positionId) => (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
+    findPositions: async (filter = {}, slice = {}) => {
+      const { where, params } = positionConditions(filter);
+      // A filter on status alone (the unmatched list, the proposals) is counted by the counters, not by a scan.
+      const statusOnly = Object.entries(filter).every(([field, value]) => value === undefined || field === 'status');
+      return slicedPositions(read, where, params, 'seq', slice, async () => {
+        if (!statusOnly) return undefined;
+        const counts = await countPositions(read);
+        if (filter.status === undefined) return counts.total;
+        const statuses: readonly PositionStatus[] = typeof filter.status === 'string' ? [filter.status] : filter.status;
+        return [...new Set(statuses)].reduce((sum, status) => sum + (counts.by_status[status] ?? 0), 0);
+      });
+    },
+    queuePage: async (filter, slice) => {
+      const params: unknown[] = [];
+      const where = `status = 'queued'${filter.clinic_id === undefined ? '' : ` AND clinic_id = $${params.push(filter.clinic_id)}`}`;
+      // The order of the index positions_queue ((-confidence), seq), as the memory port's queue.
+      return slicedPositions(read, where, params, '(-confidence), seq', slice, async () =>
+        filter.clinic_id === undefined ? (await countPositions(read)).by_status.queued : undefined,
+      );
+    },
+    countPositions: (filter = {}) => countPositions(read, filter.clinic_id),
+    eachPosition: (batchSize = 1000) => stream(batchSize),
+    servicePrices: (serviceIds, kind, options) => servicePrices(read, serviceIds, kind, options),
+    listPriceLines: (priceListId) =>
+      read<ListPriceLine>(
+        `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
+         FROM positions WHERE price_list_id = $1 AND status = 'normalized' ORDER BY seq`,
+        [priceListId],
+      ),
+    pricedClinics: async (serviceIds, kind) => {
+      if (serviceIds.length === 0) return new Map();
+      // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
+      const rows = await read<{ service_id: string; clinics: string[] }>(
+        `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
+         WHERE status = 'normalized' AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
+         GROUP BY service_id`,
+        [[...new Set(serviceIds)]],
+      );
+      return new Map(rows.map((row) => [row.service_id, row.clinics]));
+    },
+  };
+}
+
+// ---- internal helpers ----
+
+/** SQL conditions for a filter, as the memory port's matcher. */
+function positionConditions(filter: PositionQueryFilter): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  for (const field of ['clinic_id', 'service_id', 'price_list_id', 'method', 'name_norm'] as const) {
+    const value = filter[field];
+    if (value !== undefined) clauses.push(`${field} = $${params.push(value)}`);
+  }
+  if (filter.status !== undefined) {
+    const statuses: readonly PositionStatus[] = typeof filter.status === 'string' ? [filter.status] : filter.status;
+    clauses.push(statuses.length === 1 ? `status = $${params.push(statuses[0])}` : `status = ANY($${params.push(statuses)}::text[])`);
+  }
+  // Case-sensitive, as `String#includes`; `LIKE '%…%'` can use the trigram index positions_name_norm_trgm.
+  if (filter.name_contains !== undefined) clauses.push(`name_norm LIKE $${params.push(`%${escapeLike(filter.name_contains)}%`)}`);
+  return { where: clauses.join(' AND ') || 'true', params };
+}
+
+/**
+ * The positions of `where` in `order`, sliced, and how many there are: counted only when the slice does not
+ * tell (a full page, or an offset past the end); `knownTotal` may answer that count from the counters.
+ */
+async function slicedPositions(
+  read: ReadQuery,
+  where: string,
+  params: readonly unknown[],
+  order: string,
+  slice: Slice,
+  knownTotal?: () => Promise<number | undefined>,
+): Promise<PositionSlice> {
+  const offset = slice.offset ?? 0;
+  const limit = slice.limit;
+  const items =
+    limit === 0
+      ? []
+      : await read<Position>(
+          `SELECT ${selectList(POSITIONS)} FROM positions WHERE ${where} ORDER BY ${order}` +
+            `${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit))}`}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`,
+          params,
+        );
+  const complete = limit === undefined || items.length < limit;
+  if (complete && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
+  const known = knownTotal ? await knownTotal() : undefined;
+  if (known !== undefined) return { items, total: known };
+  const [row] = await read<{ total: number }>(`SELECT count(*)::int AS total FROM positions WHERE ${where}`, params);
+  return { items, total: row?.total ?? 0 };
+}
+
+/** Counts by status and method: all positions from the counters of migration 2, one clinic's on its index. */
+async function countPositions(read: ReadQuery, clinicId?: string): Promise<PositionCounts> {
+  const rows =
+    clinicId === undefined
+      ? await read<{ status: PositionStatus; method: string; n: string }>(
+          'SELECT status, method, sum(n)::text AS n FROM position_counts GROUP BY 1, 2 HAVING sum(n) <> 0',
+        )
+      : await read<{ status: PositionStatus; method: string; n: string }>(
+          "SELECT status, coalesce(method, '') AS method, count(*)::text AS n FROM positions WHERE clinic_id = $1 GROUP BY 1, 2",
+          [clinicId],
+        );
+  const counts = { total: 0, by_status: { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 }, by_method: {} as Record<string, number> };
+  for (const row of rows) {
+    const n = Number(row.n);
+    counts.total += n;
+    counts.by_status[row.status] += n;
+    if (row.method !== '') counts.by_method[row.method] = (counts.by_method[row.method] ?? 0) + n;
+  }
+  for (const [method, n] of Object.entries(counts.by_method)) if (n === 0) delete counts.by_method[method];
+  return counts;
+}
+
+/**
+ * See `QueryPort.servicePrices`. The newest list per (service, clinic) is chosen from the covering index
+ * positions_service_prices (one row per list after grouping); then the chosen lists' lines are read.
+ */
+async function servicePrices(
+  read: ReadQuery,
+  serviceIds: readonly string[],
+  kind: PriceKindOfLine,
+  options: ServicePricesOptions = {},
+): Promise<ReadonlyMap<string, ServicePriceLines>> {
+  const result = new Map<string, { lines: PriceLine[]; clinic_ids: string[] }>();
+  const ids = [...new Set(serviceIds)];
+  for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
+  if (ids.length === 0) return result;
+  const column = kind === 'resident' ? 'price' : 'price_nonresident';
+  // Without names every column comes from the covering index positions_service_prices (its lists first, grouped,
+  // then the chosen lists' lines); with them the chosen lines are read from the table too.
+  const names = options.names ?? true;
+  const [lines, clinics] = await Promise.all([
+    read<PriceLine & { service_id: string }>(
+      `WITH lists AS (
+         SELECT service_id, clinic_id, price_list_id, min(seq) AS list_first
+         FROM positions WHERE status = 'normalized' AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
+         GROUP BY 1, 2, 3
+       ),
+       newest AS (
+         -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
+         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.service_id, l.clinic_id, l.price_list_id,
+                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
+         FROM lists l JOIN price_lists pl USING (price_list_id)
+         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
+                  pl.ingested_at DESC, l.list_first DESC
+       )
+       SELECT p.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
+              p.clinic_id, p.price_list_id, p.price, p.price_nonresident
+       FROM newest n JOIN positions p
+         ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
+       WHERE p.status = 'normalized' AND p.${column} IS NOT NULL
+       ORDER BY n.service_id, n.clinic_first, p.seq`,
+      [ids],
+    ),
+    read<{ service_id: string; clinic_id: string }>(
+      `SELECT service_id, clinic_id FROM positions WHERE status = 'normalized' AND service_id = ANY($1::text[])
+       GROUP BY service_id, clinic_id ORDER BY service_id, min(seq)`,
+      [ids],
+    ),
+  ]);
+  for (const { service_id, ...line } of lines) result.get(service_id)!.lines.push(line);
+  for (const { service_id, clinic_id } of clinics) result.get(service_id)!.clinic_ids.push(clinic_id);
+  return result;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

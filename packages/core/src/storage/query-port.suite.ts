@@ -1,0 +1,165 @@
+/**
+ * Conformance suite of the query port: run it against every adapter's read side (the store's own
+ * `queries`, or the in-memory port the catalogue keeps current with `changed`). After the same writes, the
+ * port must answer exactly as an in-memory port rebuilt from the store's contents: positions, queue, counts,
+ * batches, and the price comparisons and search built on `servicePrices` (optional) or on `findPositions`.
+ */
+import { expect, it } from 'vitest';
+import { loadReadSide } from '../catalogue/read-model.js';
+import { compareService, summarizePrices } from '../catalogue/compare-service.js';
+import { searchServices } from '../catalogue/search.js';
+import { listPriceChanges } from '../catalogue/price-changes.js';
+import { createMemoryQueryPort } from './memory-query-port.js';
+import type { QueryPort, StoreChange } from './query-port.js';
+import type { MatchMethod, Position, PositionStatus } from './records.js';
+import { mulberry32, queryAnswers } from './query-answers.js';
+import { sampleClinic, samplePosition, samplePriceList, sampleService, sampleWrite } from './sample-records.js';
+import type { Storage } from './storage.js';
+
+const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 'unrecognized'];
+const METHODS: readonly (MatchMethod | null)[] = ['exact', 'fuzzy', 'manual', null];
+const NAMES = ['узи почек', 'оак', 'прием терапевта', 'мрт головы', 'бахилы', 'узи_50%'];
+const SERVICES = ['s-0', 's-1', 's-2', 's-3'];
+
+/** Defines the cases; `open` gives an empty store (a new one per call). */
+export function defineQueryPortSuite(open: () => Promise<Storage>): void {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    it(`answers like a port rebuilt from the store after 40 random writes (seed ${seed})`, async () => {
+      const store = await open();
+      try {
+        const side = await loadReadSide(store);
+        const write = writer(store, side.changed);
+        await write({ type: 'services', services: SERVICES.map((id, i) => sampleService(id, { name: `Прием врача ${i}`, name_norm: `прием врача ${i}` })) });
+        const random = mulberry32(seed);
+        const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+        let lists = 0;
+        const revisions = new Set<number>([await side.queries.revision()]);
+        for (let step = 0; step < 40; step++) {
+          const kind = random();
+          if (kind < 0.4 || lists === 0) {
+            lists++;
+            const clinic = `c-${1 + Math.floor(random() * 3)}`;
+            const list = `pl-${lists}`;
+            const positions = Array.from({ length: 1 + Math.floor(random() * 8) }, (_, i) => randomPosition(`p-${lists}-${i}`, list, clinic, random, pick));
+            await write({
+              type: 'price-list',
+              write: sampleWrite(clinic, list, positions, {
+                clinic: sampleClinic(clinic, { city: clinic === 'c-3' ? 'Астана' : 'Алматы', name: `Клиника ${clinic}` }),
+                // Few dates, some unknown, equal ingest times: the newest-list rule and its ties are exercised.
+                priceList: samplePriceList(list, clinic, {
+                  position_count: positions.length,
+                  // A file of its own: price changes leave re-ingests of one file out.
+                  sha256: String(lists).padStart(64, '0'),
+                  effective_date: pick([null, '2024-01-01', '2025-01-01']),
+                  ingested_at: pick(['2024-03-01T09:00:00.000Z', '2025-02-01T09:00:00.000Z']),
+                }),
+              }),
+            });
+          } else {
+            const all = (await side.queries.findPositions()).items;
+            const changed = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+              const p = pick(all);
+              return randomPosition(p.position_id, p.price_list_id, p.clinic_id, random, pick, p.name_norm);
+            });
+            await write({ type: 'positions', positions: [...new Map(changed.map((p) => [p.position_id, p])).values()] });
+          }
+          revisions.add(await side.queries.revision());
+        }
+        // Every write gave a new revision.
+        expect(revisions.size).toBe(41);
+        const rebuilt = createMemoryQueryPort({
+          services: await store.listServices(),
+          clinics: await store.listClinics(),
+          priceLists: await store.listPriceLists(),
+          positions: await store.listPositions(),
+        });
+        expect(await answers(side.queries)).toEqual(await answers(rebuilt));
+      } finally {
+        await store.close();
+      }
+    });
+  }
+
+  it('pages past the end, by limit 0, by method, exact and containing names (LIKE characters literal)', async () => {
+    const store = await open();
+    try {
+      const side = await loadReadSide(store);
+      const write = writer(store, side.changed);
+      const positions = [
+        samplePosition('a', 'pl-1', 'c-1', { name_norm: 'узи_50%', status: 'queued', service_id: null, confidence: 0.5 }),
+        samplePosition('b', 'pl-1', 'c-1', { name_norm: 'узи 50 почек', status: 'queued', service_id: null, confidence: 0.5 }),
+        samplePosition('c', 'pl-1', 'c-1', { name_norm: 'оак', method: 'exact' }),
+      ];
+      await write({ type: 'price-list', write: sampleWrite('c-1', 'pl-1', positions) });
+      const ids = async (p: Promise<{ items: readonly Position[]; total: number }>) => {
+        const slice = await p;
+        return [slice.total, slice.items.map((x) => x.position_id)];
+      };
+      expect(await ids(side.queries.findPositions({}, { offset: 5 }))).toEqual([3, []]);
+      expect(await ids(side.queries.findPositions({}, { limit: 0 }))).toEqual([3, []]);
+      expect(await ids(side.queries.findPositions({}, { limit: 2, offset: 1 }))).toEqual([3, ['b', 'c']]);
+      expect(await ids(side.queries.findPositions({ method: 'exact' }))).toEqual([1, ['c']]);
+      expect(await ids(side.queries.findPositions({ name_contains: '_50%' }))).toEqual([1, ['a']]);
+      expect(await ids(side.queries.findPositions({ name_norm: 'оак', status: [] }))).toEqual([0, []]);
+      expect(await ids(side.queries.queuePage({}, { limit: 1, offset: 1 }))).toEqual([2, ['b']]);
+      expect(await ids(side.queries.queuePage({ clinic_id: 'c-2' }, {}))).toEqual([0, []]);
+      expect(await side.queries.getPosition('nope')).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+// ---- internal helpers ----
+
+/** Writes a change to the store and reports it to the read side, as the catalogue does. */
+function writer(store: Storage, changed: (change: StoreChange) => void): (change: StoreChange) => Promise<void> {
+  return async (change) => {
+    if (change.type === 'price-list') await store.savePriceList(change.write);
+    else if (change.type === 'positions') await store.updatePositions(change.positions);
+    else await store.saveServices(change.services);
+    changed(change);
+  };
+}
+
+/** The port's plain answers plus the catalogue's comparisons and searches on it. */
+async function answers(port: QueryPort): Promise<unknown[]> {
+  const result: unknown[] = await queryAnswers(port, NAMES);
+  for (const service of SERVICES) {
+    for (const price_kind of ['resident', 'nonresident'] as const) {
+      result.push(await compareService(port, service, { price_kind }), await compareService(port, service, { price_kind, city: 'Алматы' }));
+    }
+    result.push(await summarizePrices(port, service), await summarizePrices(port, service, 'Астана'));
+  }
+  for (const price_kind of [undefined, 'resident', 'nonresident'] as const) {
+    result.push(await listPriceChanges(port, { threshold: 0.01, ...(price_kind && { price_kind }) }));
+  }
+  result.push(await listPriceChanges(port, { threshold: 0.3, city: 'Алматы', limit: 3 }));
+  for (const q of ['прием', 'прием врача 2', 'врач', 'нет такого']) {
+    result.push(await searchServices(port, { q }), await searchServices(port, { q, city: 'Алматы', limit: 2 }));
+  }
+  return result;
+}
+
+function randomPosition(
+  id: string,
+  list: string,
+  clinic: string,
+  random: () => number,
+  pick: <T>(items: readonly T[]) => T,
+  nameNorm?: string,
+): Position {
+  const status = pick(STATUSES);
+  const price = pick([null, 1000, 1500, 2000.5, 3333]);
+  return samplePosition(id, list, clinic, {
+    name_norm: nameNorm ?? pick(NAMES),
+    raw_name: `Строка ${id}`,
+    status,
+    service_id: status === 'normalized' ? pick(SERVICES) : null,
+    method: pick(METHODS),
+    price,
+    price_nonresident: pick([null, 1200, 2500]),
+    // Few distinct values, so the queue's ties (kept in ingest order) are exercised.
+    confidence: Math.round(random() * 4) / 4,
+  });
+}
