@@ -25,7 +25,7 @@ export type CliCommand =
       readonly databaseUrl: string | undefined;
     }
   | { readonly kind: 'migrate-store'; readonly dataDir: string; readonly databaseUrl: string }
-  | { readonly kind: 'refit'; readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean };
+  | { readonly kind: 'refit'; readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean; readonly force: boolean };
 
 /** A mistake in the command line; the CLI prints its message and the usage, and exits 2. */
 export class UsageError extends Error {
@@ -67,11 +67,11 @@ Usage:
       Copy the embedded store of D (catalogue.json, lists/) into an empty PostgreSQL database; the
       directory is left as it was. Refuses a database that already holds data.
 
-  pricecat refit [--data-dir D] [--database-url URL] [--write]
+  pricecat refit [--data-dir D] [--database-url URL] [--write [--force]]
       Fit the ranker again on the bundled training rows plus every row the analysts decided, and print
       the figures before and after (out of fold, by clinic). --write keeps the refit as D/ranker.json
-      when it holds 97 % precision; the server uses it from its next start. Stop the server first
-      when it runs on the same data directory.
+      when it holds 97 % precision out of fold (--force: whatever it holds); the server uses it from
+      its next start. Stop the server first when it runs on the same data directory.
 
   pricecat --help
       Show this text.
@@ -147,6 +147,7 @@ function parseRefit(args: readonly string[], env: Readonly<Record<string, string
     'database-url': SHARED_OPTIONS['database-url'],
     help: SHARED_OPTIONS.help,
     write: { type: 'boolean' },
+    force: { type: 'boolean' },
   });
   if (values.help) return { kind: 'help' };
   if (positionals.length > 0) throw new UsageError(`"refit" takes no file; got "${positionals.join(' ')}".`);
@@ -155,6 +156,7 @@ function parseRefit(args: readonly string[], env: Readonly<Record<string, string
     dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
     databaseUrl: databaseUrlOf(values['database-url'], env),
     write: values.write === true,
+    force: values.force === true,
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * `pricecat refit`: fits the ranker and its calibration again on the bundled training rows plus every row the
- * analysts decided, prints the figures before (the model in use) and after (the refit, out of fold: each clinic
- * scored by a model fitted on the others), and with `--write` keeps the refit in the data directory when it holds
- * the target precision — the server uses it from its next start.
+ * analysts decided, prints the figures before (the model in use, on the same rows: in sample for the bundled ones) and
+ * after (the refit, out of fold: each clinic scored, calibrated and thresholded by what was fitted on the others), and
+ * with `--write` keeps the refit in the data directory when it holds the target precision out of fold (`--force`:
+ * whatever it holds) — the server uses it from its next start.
  *
  * @module
  */
@@ -15,7 +16,7 @@ import { loadRankerFile, writeRankerFile } from './ranker-file.js';
 const TARGET_PRECISION = 0.97;
 
 export async function runRefit(
-  options: { readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean },
+  options: { readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean; readonly force?: boolean },
   io: CliIo,
 ): Promise<number> {
   const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
@@ -34,8 +35,11 @@ export async function runRefit(
       io.out('Nothing written (add --write to keep the refit).\n');
       return 0;
     }
-    if ((result.after.precision ?? 0) < TARGET_PRECISION) {
-      io.err(`pricecat: the refit keeps a precision of ${pct(result.after.precision)} out of fold, below ${pct(TARGET_PRECISION)}: not written.\n`);
+    if ((result.after.precision ?? 0) < TARGET_PRECISION && options.force !== true) {
+      io.err(
+        `pricecat: the refit keeps a precision of ${pct(result.after.precision)} out of fold, below ${pct(TARGET_PRECISION)}: not written ` +
+          '(--force writes it all the same).\n',
+      );
       return 1;
     }
     const file = await writeRankerFile(options.dataDir, result.model);

@@ -75,7 +75,7 @@ const priceList = {
 export const matchTrace = {
   type: 'object',
   description:
-    'Why the position was matched as it was (absent on positions stored before traces): the stage (`synonym`, `ranker`, `rules`, `embedding`, or `decision` for what the decision log taught: the clinic\'s earlier decision of the same row, a cross-clinic alias, a skip carried over, a rejected suggestion), the hand rule that chose the same entry, a few signals (the ranker\'s log-odds, term score, 3-gram cosine, margin), the guards that fired, and the decision it came from (`clinic_id@date` for a learned synonym; `clinic:dec_…`, `alias:dec_…`, `skip:dec_…` or `rejected` for stage `decision`).',
+    'Why the position was matched as it was (absent on positions stored before traces): the stage (`synonym`, `ranker`, `rules`, `embedding`, or `decision` for what the decision log taught: the clinic\'s earlier decision of the same row, a cross-clinic alias, a skip carried over, a rejected suggestion), the hand rule that chose the same entry, a few signals (the ranker\'s log-odds, term score, 3-gram cosine, margin), the guards that fired, and the decision it came from (`clinic_id@date` for a learned synonym; `clinic:dec_…`, `alias:dec_…`, `skip:dec_…`, `suggested:dec_…` or `rejected` for stage `decision`).',
   required: ['stage'],
   properties: {
     stage: { type: 'string', enum: ['synonym', 'ranker', 'rules', 'embedding', 'decision'] },

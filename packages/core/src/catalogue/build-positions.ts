@@ -6,6 +6,7 @@ import type { Matcher, MatchOutcome } from '../match/cascade.js';
 import { withdrawConcentratedGroups } from '../match/concentrated-groups.js';
 import type { DecisionMemory } from '../match/decision-memory.js';
 import type { MatchTrace } from '../match/trace.js';
+import { isCodeMnemonic } from '../match/code-mnemonic.js';
 import type { Position, PositionStatus } from '../storage/records.js';
 import { newId } from './ids.js';
 
@@ -35,7 +36,7 @@ export async function buildPositions(
     rows.map((row) => ({ raw_name: row.name, code: row.code, section: row.section })),
     { warn },
   );
-  const outcomes = withdrawConcentratedGroups(memory ? matched.map((o) => withLessons(o, owner.clinic_id, memory)) : matched);
+  const outcomes = withdrawConcentratedGroups(memory ? matched.map((o, i) => withLessons(o, owner.clinic_id, memory, rows[i]!.name)) : matched);
   return rows.map((row, i) => {
     const outcome = outcomes[i]!;
     return {
@@ -71,26 +72,43 @@ type LearnedOutcome = Omit<MatchOutcome, 'status'> & { readonly status: Position
  * earlier decision of the same wording (or a cross-clinic alias) decides — a skip carries over as a skip —; else a
  * rejected suggestion is neither the automatic match nor among the suggestions.
  */
-function withLessons(outcome: MatchOutcome, clinicId: string, memory: DecisionMemory): LearnedOutcome {
+function withLessons(outcome: MatchOutcome, clinicId: string, memory: DecisionMemory, rawName: string): LearnedOutcome {
+  // An analyst's synonym of the very name stands: it is a decision already.
   if (outcome.method === 'synonym' || outcome.name_norm === '') return outcome;
   const recalled = memory.recall(clinicId, outcome.name_norm);
-  if (recalled?.service_id === null) {
+  if (recalled?.exact && recalled.service_id === null) {
     const trace: MatchTrace = { stage: 'decision', decision: `skip:${recalled.decision_id}` };
     return { ...outcome, service_id: null, method: null, confidence: 0, status: 'skipped', trace };
   }
-  if (recalled) {
+  if (recalled?.exact && recalled.service_id !== null) {
     const confidence = recalled.scope === 'clinic' ? CARRIED_CONFIDENCE : ALIAS_CONFIDENCE;
     const trace: MatchTrace = { stage: 'decision', decision: `${recalled.scope}:${recalled.decision_id}` };
     return { ...outcome, service_id: recalled.service_id, method: 'synonym', confidence, status: 'normalized', trace };
   }
   const rejected = memory.rejectedFor(outcome.name_norm);
-  if (rejected.size === 0) return outcome;
-  const candidates = outcome.candidates.filter((c) => !rejected.has(c.service_id));
-  if (outcome.service_id !== null && rejected.has(outcome.service_id)) {
-    const trace: MatchTrace = { ...outcome.trace, stage: 'decision', decision: 'rejected' } as MatchTrace;
-    return { ...outcome, candidates, service_id: null, method: null, status: candidates.length > 0 ? 'queued' : 'unrecognized', trace };
+  let candidates = rejected.size === 0 ? outcome.candidates : outcome.candidates.filter((c) => !rejected.has(c.service_id));
+  let { status, service_id: serviceId, method } = outcome;
+  let trace = outcome.trace;
+  if (serviceId !== null && rejected.has(serviceId)) {
+    serviceId = null;
+    method = null;
+    status = 'queued';
+    trace = { ...outcome.trace, stage: 'decision', decision: 'rejected' } as MatchTrace;
   }
-  return { ...outcome, candidates };
+  // A row decided with the same dictionary words but other words besides (another doctor, or another brand the
+  // dictionary lacks): the earlier answer leads the suggestions, and an analyst confirms it.
+  const suggested = recalled?.service_id ? candidates.find((c) => c.service_id === recalled.service_id) : undefined;
+  if (recalled && suggested && serviceId !== recalled.service_id) {
+    candidates = [suggested, ...candidates.filter((c) => c !== suggested)];
+    serviceId = null;
+    method = null;
+    status = 'queued';
+    trace = { stage: 'decision', decision: `suggested:${recalled.decision_id}` };
+  }
+  if (candidates === outcome.candidates && serviceId === outcome.service_id) return outcome;
+  // A row left with no candidate has nothing to confirm; a code mnemonic is never queued (DESIGN §4 rule 2).
+  if (status === 'queued' && (candidates.length === 0 || isCodeMnemonic(rawName))) status = 'unrecognized';
+  return { ...outcome, candidates, service_id: serviceId, method, status, ...(trace && { trace }) };
 }
 
 function priceOf(prices: readonly PriceCell[], roles: readonly PriceCell['role'][]): number | null {

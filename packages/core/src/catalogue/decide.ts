@@ -221,7 +221,9 @@ async function undecidedPosition(model: QueryPort, positionId: string): Promise<
         'use /undo to take back a decision just made.',
     );
   }
-  if (position.status === 'skipped') {
+  // A row skipped at ingest because its twin in the clinic's earlier list was skipped: no decision of its own to undo,
+  // so the analyst may decide it.
+  if (position.status === 'skipped' && position.trace?.stage !== 'decision') {
     throw new PricecatError(
       'CONFLICT',
       `Position "${positionId}" («${position.raw_name}») was skipped; only queued or unrecognized positions can be decided. ` +

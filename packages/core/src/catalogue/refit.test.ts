@@ -38,7 +38,9 @@ describe('catalogue: the ranker refitted from decisions', () => {
     const services = await loadDefaultDictionary();
     const result = refitRanker({ services, rows: DEFAULT_TRAINING_ROWS, current: DEFAULT_RANKER_MODEL });
     expect(result.groups).toBeGreaterThanOrEqual(3);
-    expect(result.after.precision).toBeGreaterThanOrEqual(0.97);
+    // Out of fold, with each clinic thresholded by the others: near the target, not true by construction.
+    expect(result.after.precision).toBeGreaterThan(0.9);
+    expect(result.model.accept).toBeGreaterThan(0);
     expect(result.before.rows).toBe(DEFAULT_TRAINING_ROWS.length);
     const matcher = createMatcher({ services, ranker: result.model });
     expect(matcher.match({ raw_name: 'Прием терапевта', code: null, section: null })).toMatchObject({ status: 'normalized' });

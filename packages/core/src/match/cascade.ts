@@ -265,7 +265,12 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
   function decideSibling(input: MatchInput, outcome: MatchOutcome): MatchOutcome {
     if (outcome.service_id === null || outcome.method === 'synonym') return outcome;
     const decision = siblings.decide(input, outcome.service_id);
-    if (decision.kind === 'switched') return { ...outcome, service_id: decision.service_id };
+    if (decision.kind === 'switched') {
+      // The decided sibling leads the suggestions too, so the queue and the trace speak of the entry chosen.
+      const chosen = outcome.candidates.find((c) => c.service_id === decision.service_id);
+      const candidates = chosen ? [chosen, ...outcome.candidates.filter((c) => c !== chosen)] : outcome.candidates;
+      return { ...outcome, service_id: decision.service_id, candidates };
+    }
     if (decision.kind !== 'undecided' || outcome.status !== 'normalized' || outcome.method === 'exact') return outcome;
     const group = new Set(decision.group);
     const chosen = outcome.candidates.find((c) => c.service_id === outcome.service_id);

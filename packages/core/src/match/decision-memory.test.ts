@@ -34,6 +34,13 @@ describe('match: decision memory', () => {
     expect(two.recall('c', normalizeName('прием терапевта'))).toMatchObject({ service_id: 'svc_therapist', scope: 'alias' });
   });
 
+  it('carries exactly only a row whose words outside the dictionary are those of the decided row', () => {
+    const memory = createDecisionMemory({ services: TEST_SERVICES, decided: [decided('a', 'Прием терапевта Иванова', 'svc_therapist')], rejected: [] });
+    expect(memory.recall('a', normalizeName('Терапевта прием (Иванова)'))).toMatchObject({ exact: true });
+    expect(memory.recall('a', normalizeName('Прием терапевта Петрова'))).toMatchObject({ service_id: 'svc_therapist', exact: false });
+    expect(memory.recall('a', normalizeName('Прием терапевта'))).toMatchObject({ exact: false });
+  });
+
   it('counts only the decided row, not the identical names it was applied to, towards an alias', () => {
     const memory = createDecisionMemory({
       services: TEST_SERVICES,

@@ -12,6 +12,7 @@
  * to the dictionary word one edit away, sorted. The key is derived from the dictionary, never listed by hand. A
  * key that the decisions of one clinic send to different answers is ambiguous there and carries nothing.
  */
+import leven from 'leven';
 import type { Service } from '../storage/records.js';
 import { normalizeName } from './normalize.js';
 import { toTerms } from './terms.js';
@@ -45,6 +46,12 @@ export interface Recollection {
   readonly scope: 'clinic' | 'alias';
   /** The decision it comes from (the latest one with this key). */
   readonly decision_id: string;
+  /**
+   * True when the row's words outside the dictionary are those of a row decided with this key (none, or the same
+   * doctor): the answer carries as decided. False when they differ (another doctor's name — or another brand, another
+   * Latin name the dictionary lacks): the answer is only the first suggestion.
+   */
+  readonly exact: boolean;
 }
 
 export interface DecisionMemory {
@@ -63,22 +70,25 @@ export function createDecisionMemory(options: {
   readonly decided: readonly DecidedName[];
   readonly rejected: readonly RejectedSuggestion[];
 }): DecisionMemory {
-  const keyOf = createEditionKeys(options.services);
+  const read = createEditionReader(options.services);
+  const keyOf = (nameNorm: string) => read(nameNorm).key;
   // clinic → key → the answers given (the latest decision id kept for the trace)
   const byClinic = new Map<string, Map<string, Answers>>();
   for (const decided of options.decided) {
-    const key = keyOf(decided.name_norm);
+    const { key, dropped } = read(decided.name_norm);
     if (key === '') continue;
     const keys = byClinic.get(decided.clinic_id) ?? new Map<string, Answers>();
     byClinic.set(decided.clinic_id, keys);
-    const answers = keys.get(key) ?? { services: new Set(), decision_id: decided.decision_id, primary: false };
+    const answers = keys.get(key) ?? { services: new Set(), dropped: new Set(), names: new Set(), decision_id: decided.decision_id, primary: false };
     answers.services.add(decided.service_id);
+    answers.dropped.add(dropped);
+    answers.names.add(decided.name_norm);
     answers.decision_id = decided.decision_id;
     answers.primary ||= decided.primary;
     keys.set(key, answers);
   }
   // A wording decided alike (one service, not a skip) in at least ALIAS_CLINICS clinics, and never otherwise.
-  const aliases = new Map<string, { service_id: string; clinics: Set<string>; decision_id: string } | null>();
+  const aliases = new Map<string, { service_id: string; clinics: Set<string>; dropped: Set<string>; names: Set<string>; decision_id: string } | null>();
   for (const [clinicId, keys] of byClinic) {
     for (const [key, answers] of keys) {
       if (!answers.primary) continue;
@@ -89,8 +99,10 @@ export function createDecisionMemory(options: {
         aliases.set(key, null);
         continue;
       }
-      const entry = alias ?? { service_id: only, clinics: new Set<string>(), decision_id: answers.decision_id };
+      const entry = alias ?? { service_id: only, clinics: new Set<string>(), dropped: new Set<string>(), names: new Set<string>(), decision_id: answers.decision_id };
       entry.clinics.add(clinicId);
+      for (const words of answers.dropped) entry.dropped.add(words);
+      for (const name of answers.names) entry.names.add(name);
       entry.decision_id = answers.decision_id;
       aliases.set(key, entry);
     }
@@ -107,16 +119,16 @@ export function createDecisionMemory(options: {
 
   return {
     recall(clinicId, nameNorm) {
-      const key = keyOf(nameNorm);
+      const { key, dropped } = read(nameNorm);
       if (key === '') return null;
       const own = byClinic.get(clinicId)?.get(key);
       if (own) {
         if (own.services.size !== 1) return null;
-        return { service_id: [...own.services][0]!, scope: 'clinic', decision_id: own.decision_id };
+        return { service_id: [...own.services][0]!, scope: 'clinic', decision_id: own.decision_id, exact: sameWording(nameNorm, dropped, own) };
       }
       const alias = aliases.get(key);
       if (alias && alias.clinics.size >= ALIAS_CLINICS) {
-        return { service_id: alias.service_id, scope: 'alias', decision_id: alias.decision_id };
+        return { service_id: alias.service_id, scope: 'alias', decision_id: alias.decision_id, exact: sameWording(nameNorm, dropped, alias) };
       }
       return null;
     },
@@ -134,25 +146,39 @@ export function createDecisionMemory(options: {
  * word order do not change it. Empty when the name has no dictionary word.
  */
 export function createEditionKeys(services: readonly Service[]): (nameNorm: string) => string {
+  const read = createEditionReader(services);
+  return (nameNorm) => read(nameNorm).key;
+}
+
+/** A name's edition key, and the words it left out (no dictionary word, none one edit away), sorted, joined. */
+export interface EditionKey {
+  readonly key: string;
+  readonly dropped: string;
+}
+
+/** Reads names into {@link EditionKey}s over the dictionary's vocabulary (see {@link createEditionKeys}). */
+export function createEditionReader(services: readonly Service[]): (nameNorm: string) => EditionKey {
   const vocabulary = new Set<string>();
   for (const service of services) for (const term of toTerms(normalizeName(service.name))) vocabulary.add(term);
   const repair = createOneEditRepair(vocabulary);
-  const cache = new Map<string, string>();
+  const cache = new Map<string, EditionKey>();
   return (nameNorm) => {
     const cached = cache.get(nameNorm);
     if (cached !== undefined) return cached;
     const kept = new Set<string>();
+    const dropped = new Set<string>();
     for (const term of toTerms(nameNorm)) {
       if (vocabulary.has(term) || /^\d+$/.test(term)) kept.add(term);
       else {
         const repaired = repair(term);
         if (repaired) kept.add(repaired);
+        else dropped.add(term);
       }
     }
-    const key = [...kept].sort().join(' ');
+    const read: EditionKey = { key: [...kept].sort().join(' '), dropped: [...dropped].sort().join(' ') };
     if (cache.size > 50_000) cache.clear();
-    cache.set(nameNorm, key);
-    return key;
+    cache.set(nameNorm, read);
+    return read;
   };
 }
 
@@ -160,9 +186,33 @@ export function createEditionKeys(services: readonly Service[]): (nameNorm: stri
 
 interface Answers {
   readonly services: Set<string | null>;
+  /** The words outside the dictionary of each row decided with this key. */
+  readonly dropped: Set<string>;
+  /** The decided rows' normalized names. */
+  readonly names: Set<string>;
   decision_id: string;
   /** Whether an analyst decided a row of this key in this clinic (not only through identical names). */
   primary: boolean;
+}
+
+/**
+ * Share of a name's letters (spaces aside) that OCR noise may change while it stays the decided row's wording: `Транс
+ * пункционная` for `Транспункционная`, `коятраста` for `контраста`. Another doctor's surname or another brand changes
+ * far more of a name, and so is only suggested.
+ */
+const OCR_NOISE_SHARE = 0.1;
+
+/** True when a row is worded as a decided row: the same words outside the dictionary, or the same name up to OCR noise. */
+function sameWording(nameNorm: string, dropped: string, decided: { readonly dropped: Set<string>; readonly names: Set<string> }): boolean {
+  if (decided.dropped.has(dropped)) return true;
+  const letters = nameNorm.replace(/\s+/g, '');
+  for (const name of decided.names) {
+    const other = name.replace(/\s+/g, '');
+    const longest = Math.max(letters.length, other.length);
+    if (Math.abs(letters.length - other.length) > longest * OCR_NOISE_SHARE) continue;
+    if (leven(letters, other) <= longest * OCR_NOISE_SHARE) return true;
+  }
+  return false;
 }
 
 /** Shortest word a one-edit repair is tried on: shorter words are too often another word one edit away. */

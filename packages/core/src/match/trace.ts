@@ -21,7 +21,8 @@ export interface MatchTrace {
   readonly guards?: readonly string[];
   /**
    * For a learned synonym: the clinic and day of the decision (`clinic_id@YYYY-MM-DD`, `*` for none); for stage
-   * `decision`: what it carried (`clinic`, `alias`, `skip`, `rejected`) and the decision's id (`clinic:dec_…`).
+   * `decision`: what it carried (`clinic`, `alias`, `skip`, `rejected`, or `suggested` when the earlier answer only leads the
+   * suggestions because the row has other words besides) and the decision's id (`clinic:dec_…`).
    */
   readonly decision?: string;
 }

@@ -30,9 +30,11 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   const pages: PageTable[] = [];
   let first: string[] = [];
   let withoutText = 0;
+  let pagesRead = 0;
   try {
     const maxPages = options.maxPages ?? MAX_PDF_PAGES;
     const count = Math.min(pdf.pageCount, maxPages);
+    pagesRead = count;
     if (pdf.pageCount > maxPages) warnings.push(`${fileName}: only the first ${maxPages} of ${pdf.pageCount} pages were read; split the document to read the rest`);
     // Every page's text first: furniture is text repeated at the same place on most pages.
     const texts: PageText[] = [];
@@ -65,7 +67,8 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     await pdf.close();
   }
   const tables = numberRowsPerPage(joinWideSheetHalves(pages).map(pageToTable)).filter((t) => t.rows.length > 0);
-  if (tables.length === 0 && withoutText > 0 && !options.ocr) throw noTextLayer(fileName, withoutText);
+  // Only a PDF whose every page is an image is «a scan without a text layer»; a mixed one gets the usual no-table error.
+  if (tables.length === 0 && withoutText > 0 && withoutText === pagesRead && !options.ocr) throw noTextLayer(fileName, withoutText);
   return { format: 'pdf', fileName, tables, text: first.filter((l) => l.trim() !== ''), warnings };
 }
 

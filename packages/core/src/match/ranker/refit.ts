@@ -46,7 +46,10 @@ export interface RefitResult {
   readonly model: RankerModel;
   /** The model in use, on the same rows (in sample where they trained it). */
   readonly before: RefitFigures;
-  /** The refit, out of fold (leave-one-group-out). */
+  /**
+   * The refit, out of fold (leave-one-group-out): each clinic's rows scored and calibrated by models fitted on the
+   * other clinics, and accepted at the threshold chosen on the other clinics.
+   */
   readonly after: RefitFigures;
   /** How many groups the cross-validation had. */
   readonly groups: number;
@@ -87,6 +90,9 @@ export function refitRanker(options: RefitOptions): RefitResult {
     for (const r of outOfFold) if (r.row.group === group) r.probability = r.top ? applyIsotonic(calibration, r.score) : 0;
   }
   const accept = acceptanceOf(outOfFold, targetPrecision);
+  // For the figures, each clinic's rows are accepted at the threshold chosen on the other clinics (nested), so the
+  // precision reported is out of sample too, not true by construction.
+  const acceptOf = new Map(groups.map((group) => [group, acceptanceOf(outOfFold.filter((r) => r.row.group !== group), targetPrecision)]));
   const logistic = fitOn(prepared, l2);
   const calibration = calibrationOf(outOfFold);
   const model: RankerModel = {
@@ -103,7 +109,12 @@ export function refitRanker(options: RefitOptions): RefitResult {
     r.probability = r.top ? ranker.probability(r.score) : 0;
     return r;
   });
-  return { model, before: figuresOf(currentRanked, current.accept), after: figuresOf(outOfFold, accept), groups: groups.length };
+  return {
+    model,
+    before: figuresOf(currentRanked, () => current.accept),
+    after: figuresOf(outOfFold, (r) => acceptOf.get(r.row.group) ?? accept),
+    groups: groups.length,
+  };
 }
 
 // ---- internal helpers ----
@@ -193,12 +204,13 @@ function acceptanceOf(ranked: readonly Ranked[], target: number): number {
 
 const BINS = [0, 0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0001];
 
-function figuresOf(ranked: readonly Ranked[], accept: number): RefitFigures {
+function figuresOf(ranked: readonly Ranked[], acceptOf: (row: Ranked) => number): RefitFigures {
   const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
-  const automatic = ranked.filter((r) => r.top !== null && r.probability >= accept);
+  const isAutomatic = (r: Ranked) => r.top !== null && r.probability >= acceptOf(r);
+  const automatic = ranked.filter(isAutomatic);
   const right = automatic.filter((r) => r.top!.right).length;
   const withEntry = ranked.filter((r) => r.row.hasEntry);
-  const waiting = withEntry.filter((r) => !(r.top !== null && r.probability >= accept));
+  const waiting = withEntry.filter((r) => !isAutomatic(r));
   const withTop = ranked.filter((r) => r.top !== null);
   let ece = 0;
   for (let i = 0; i + 1 < BINS.length; i += 1) {
