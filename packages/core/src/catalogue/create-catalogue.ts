@@ -123,15 +123,28 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     readOptions: { ocr: deps.ocr },
     ingestLimits: { ...DEFAULT_INGEST_LIMITS, ...deps.ingestLimits },
   };
+  // Another server on the same database may have decided (or learned synonyms) since this one built its matcher and
+  // its decision memory: each ingest first compares the store's last decision and synonym count with what they were.
+  let lessonsStamp: string | null = null;
+  const ingestWithCurrentLessons = async (source: Parameters<Catalogue['ingest']>[0]) => {
+    const last = storage.lastDecision ? await storage.lastDecision() : null;
+    const stamp = `${last?.decision_id ?? ''}|${(await storage.listLearnedSynonyms()).length}`;
+    if (lessonsStamp !== null && stamp !== lessonsStamp) {
+      matcher = null;
+      memory = null;
+    }
+    lessonsStamp = stamp;
+    return ingest(ctx, source);
+  };
   const scanner = createFolderScanner({
     storage,
     folder: deps.folder,
-    ingest: (source) => serialized(() => ingest(ctx, source)),
+    ingest: (source) => serialized(() => ingestWithCurrentLessons(source)),
     now: ctx.now,
   });
 
   return {
-    ingest: (source) => serialized(() => ingest(ctx, source)),
+    ingest: (source) => serialized(() => ingestWithCurrentLessons(source)),
     stats: () => computeStats(queries),
     search: (query) => searchServices(queries, query),
     listServices: (query) => listServices(queries, query),
