@@ -19,11 +19,10 @@ import { fileURLToPath } from 'node:url';
 import { loadDefaultDictionary } from '../dist/node.js';
 import { createCatalogue } from '../dist/index.js';
 import { createPostgresStorage } from '../dist/storage/postgres.js';
-import { createTestDatabase, startPostgresCluster } from '../dist/testing/postgres.js';
+import { benchDatabase, writeSyntheticLists } from './postgres-bench-data.mjs';
 
 const args = process.argv.slice(2);
 const valueOf = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
-const PER_LIST = 5_000;
 const mib = (bytes) => Math.round(bytes / 1024 / 1024);
 
 if (args[0] === '--child') await child(args[1], args[2], args[3]);
@@ -32,12 +31,8 @@ else await parent();
 async function parent() {
   const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 100_000);
   const modes = (valueOf('--modes') ?? 'sql,memory').split(',');
-  let cluster = null;
-  let url = valueOf('--database-url') ?? process.env.DATABASE_URL;
-  if (!url) {
-    cluster = await startPostgresCluster();
-    url = await createTestDatabase(cluster.url('postgres'), 'catalogue_scale');
-  }
+  const database = await benchDatabase(valueOf('--database-url') ?? process.env.DATABASE_URL, 'catalogue_scale');
+  const url = database.url;
   try {
     const schema = `catalogue_${total}`;
     await fill(url, schema, total);
@@ -52,7 +47,7 @@ async function parent() {
       for (const [key, value] of Object.entries(result)) console.log(`${key}: ${value}`);
     }
   } finally {
-    await cluster?.stop();
+    await database.stop();
   }
 }
 
@@ -65,57 +60,8 @@ async function fill(url, schema, total) {
     if (have !== 0) throw new Error(`schema ${schema} holds ${have} positions, not ${total}`);
     const services = await loadDefaultDictionary();
     await store.saveServices(services);
-    let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const CITIES = ['Алматы', 'Астана', 'Шымкент', 'Караганда', null];
     const started = performance.now();
-    for (let list = 0; list * PER_LIST < total; list += 1) {
-      const clinicId = `cl_${list % 60}`;
-      const listId = `pl_${list}`;
-      const size = Math.min(PER_LIST, total - list * PER_LIST);
-      const positions = Array.from({ length: size }, (_, row) => {
-        const service = services[Math.floor(random() * services.length)];
-        const roll = random();
-        const status = roll < 0.7 ? 'normalized' : roll < 0.85 ? 'queued' : 'unrecognized';
-        const price = Math.round(1000 + random() * 30000);
-        return {
-          position_id: `pos_${list}_${row}`,
-          price_list_id: listId,
-          clinic_id: clinicId,
-          raw_name: `${service.name} (${row % 7 === 0 ? 'повторный' : 'первичный'})`,
-          name_norm: `${service.name_norm} ${row % 7 === 0 ? 'повторный' : 'первичный'}`,
-          code: null,
-          section: service.category,
-          unit: null,
-          price,
-          price_nonresident: Math.round(price * 1.5),
-          prices_raw: [{ role: 'resident', value: price, raw: String(price), header: 'Цена, тенге' }],
-          service_id: status === 'normalized' ? service.service_id : null,
-          confidence: status === 'normalized' ? 0.9 : Math.round(random() * 700) / 1000,
-          method: status === 'normalized' ? 'fuzzy' : null,
-          status,
-          candidates: status === 'queued' ? [{ service_id: service.service_id, name: service.name, score: 0.6, method: 'fuzzy' }] : [],
-          warnings: [],
-          source: { table: 'Лист1', row: row + 2 },
-        };
-      });
-      await store.savePriceList({
-        clinic: { clinic_id: clinicId, name: `Клиника ${list % 60}`, city: CITIES[list % CITIES.length], bin: null, aliases: [], created_at: new Date().toISOString() },
-        priceList: {
-          price_list_id: listId,
-          clinic_id: clinicId,
-          file_name: `Клиника ${list % 60} прайс ${2020 + Math.floor(list / 60)}.xlsx`,
-          format: 'xlsx',
-          effective_date: `${2020 + Math.floor(list / 60)}-01-01`,
-          ingested_at: new Date().toISOString(),
-          sha256: String(list),
-          status: 'ok',
-          warnings: [],
-          position_count: size,
-        },
-        positions,
-      });
-    }
+    await writeSyntheticLists(store, services, total);
     console.log(`wrote ${total} positions: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await store.pool.query('VACUUM ANALYZE');
   } finally {

@@ -10,12 +10,11 @@
  */
 import { loadDefaultDictionary } from '../dist/node.js';
 import { createPostgresStorage } from '../dist/storage/postgres.js';
-import { createTestDatabase, startPostgresCluster } from '../dist/testing/postgres.js';
+import { PER_LIST, benchDatabase, writeSyntheticLists } from './postgres-bench-data.mjs';
 
 const args = process.argv.slice(2);
 const urlAt = args.indexOf('--database-url');
 const total = Number(args.find((a) => /^\d+$/.test(a)) ?? 200_000);
-const PER_LIST = 5_000;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 async function timed(times, task) {
@@ -28,70 +27,14 @@ async function timed(times, task) {
   return `p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))} (n=${samples.length})`;
 }
 
-/** A deterministic pseudo-random number generator, so runs are comparable. */
-let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const CITIES = ['Алматы', 'Астана', 'Шымкент', 'Караганда', null];
-
-let cluster = null;
-let url = urlAt >= 0 ? args[urlAt + 1] : process.env.DATABASE_URL;
-if (!url) {
-  cluster = await startPostgresCluster();
-  url = await createTestDatabase(cluster.url('postgres'), 'scale');
-}
+const database = await benchDatabase(urlAt >= 0 ? args[urlAt + 1] : process.env.DATABASE_URL, 'scale');
 try {
-  const store = await createPostgresStorage({ connectionString: url, schema: `scale_${total}` });
+  const store = await createPostgresStorage({ connectionString: database.url, schema: `scale_${total}` });
   const services = await loadDefaultDictionary();
   await store.saveServices(services);
   const lists = Math.ceil(total / PER_LIST);
   let started = performance.now();
-  for (let list = 0; list < lists; list += 1) {
-    const clinicId = `cl_${list % 60}`;
-    const listId = `pl_${list}`;
-    const size = Math.min(PER_LIST, total - list * PER_LIST);
-    const positions = Array.from({ length: size }, (_, row) => {
-      const service = services[Math.floor(random() * services.length)];
-      const roll = random();
-      const status = roll < 0.7 ? 'normalized' : roll < 0.85 ? 'queued' : 'unrecognized';
-      const price = Math.round(1000 + random() * 30000);
-      return {
-        position_id: `pos_${list}_${row}`,
-        price_list_id: listId,
-        clinic_id: clinicId,
-        raw_name: `${service.name} (${row % 7 === 0 ? 'повторный' : 'первичный'})`,
-        name_norm: `${service.name_norm} ${row % 7 === 0 ? 'повторный' : 'первичный'}`,
-        code: null,
-        section: service.category,
-        unit: null,
-        price,
-        price_nonresident: Math.round(price * 1.5),
-        prices_raw: [{ role: 'resident', value: price, raw: String(price), header: 'Цена, тенге' }],
-        service_id: status === 'normalized' ? service.service_id : null,
-        confidence: status === 'normalized' ? 0.9 : Math.round(random() * 700) / 1000,
-        method: status === 'normalized' ? 'fuzzy' : null,
-        status,
-        candidates: status === 'queued' ? [{ service_id: service.service_id, name: service.name, score: 0.6, method: 'fuzzy' }] : [],
-        warnings: [],
-        source: { table: 'Лист1', row: row + 2 },
-      };
-    });
-    await store.savePriceList({
-      clinic: { clinic_id: clinicId, name: `Клиника ${list % 60}`, city: CITIES[list % CITIES.length], bin: null, aliases: [], created_at: new Date().toISOString() },
-      priceList: {
-        price_list_id: listId,
-        clinic_id: clinicId,
-        file_name: `Клиника ${list % 60} прайс ${2020 + Math.floor(list / 60)}.xlsx`,
-        format: 'xlsx',
-        effective_date: `${2020 + Math.floor(list / 60)}-01-01`,
-        ingested_at: new Date().toISOString(),
-        sha256: String(list),
-        status: 'ok',
-        warnings: [],
-        position_count: size,
-      },
-      positions,
-    });
-  }
+  await writeSyntheticLists(store, services, total);
   const seconds = (performance.now() - started) / 1000;
   console.log(`wrote ${total} positions in ${lists} lists: ${seconds.toFixed(1)} s = ${Math.round(total / seconds)} positions/s`);
   // What autovacuum does soon after a bulk load (PostgreSQL 13+ vacuums after inserts too): visibility map and statistics.
@@ -145,5 +88,5 @@ try {
   console.log(`RSS at the end: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
   await store.close();
 } finally {
-  await cluster?.stop();
+  await database.stop();
 }

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { createCatalogue, moveStore } from '../dist/index.js';
 import { loadDefaultDictionary } from '../dist/node.js';
 import { createPostgresStorage } from '../dist/storage/postgres.js';
-import { createTestDatabase, startPostgresCluster } from '../dist/testing/postgres.js';
+import { benchDatabase } from './postgres-bench-data.mjs';
 
 const args = process.argv.slice(2);
 const urlAt = args.indexOf('--database-url');
@@ -34,12 +34,8 @@ async function timed(times, task) {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length };
 }
 
-let cluster = null;
-let url = urlAt >= 0 ? args[urlAt + 1] : process.env.DATABASE_URL;
-if (!url) {
-  cluster = await startPostgresCluster();
-  url = await createTestDatabase(cluster.url('postgres'), 'bench');
-}
+const database = await benchDatabase(urlAt >= 0 ? args[urlAt + 1] : process.env.DATABASE_URL, 'bench');
+const url = database.url;
 try {
   const store = await createPostgresStorage({ connectionString: url, schema: 'bench_ingest' });
   const catalogue = await createCatalogue({ storage: store, services: await loadDefaultDictionary() });
@@ -108,5 +104,5 @@ try {
   console.log(`RSS at the end: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
   await catalogue.close();
 } finally {
-  await cluster?.stop();
+  await database.stop();
 }
