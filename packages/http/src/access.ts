@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from './errors.js';
+import { isConfiguredOrigin, isSameOrigin, normalizeOrigins } from './origins.js';
 
 /** One API token and the name decisions made with it are attributed to. */
 export interface ApiToken {
@@ -40,7 +41,7 @@ export const TOKEN_NAME_STATE = 'tokenName';
 /** Builds the guard for the API mounted at `prefix` (normalised: `''` or `/api`). */
 export function createAccessGuard(options: AccessOptions, prefix: string): Middleware {
   const hosts = new Set((options.allowedHosts ?? LOOPBACK_HOSTS).map(normalizeHostName));
-  const origins = new Set((options.allowedOrigins ?? []).map((origin) => origin.trim().replace(/\/+$/, '').toLowerCase()));
+  const origins = normalizeOrigins(options.allowedOrigins ?? []);
   const tokens = (options.tokens ?? []).map((entry) => ({ name: entry.name, digest: digest(entry.token) }));
   const protect = options.protect ?? 'writes';
   const reconcilePath = `${prefix}/reconcile`;
@@ -58,7 +59,10 @@ export function createAccessGuard(options: AccessOptions, prefix: string): Middl
     const path = ctx.path;
     const origin = ctx.get('origin');
     // The reconciliation service is read-only and open to other origins on purpose (its CORS answers `*`).
-    if (origin !== '' && !isUnder(path, reconcilePath) && !isAllowedOrigin(origin, ctx.get('host'), origins)) {
+    // The UI's page and modules are public and carry no data: a module script sends `Origin` even from its own
+    // page, which a proxy that rewrites `Host` would otherwise turn into a refusal.
+    const staticRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && (path === '/' || path.startsWith('/assets/'));
+    if (origin !== '' && !staticRead && !isUnder(path, reconcilePath) && !isAllowedOrigin(origin, ctx.get('host'), origins)) {
       throw new HttpError(
         403,
         'FORBIDDEN',
@@ -111,14 +115,7 @@ function isUnder(path: string, base: string): boolean {
 
 /** The page's origin is the server's own (same `host:port`), or configured. */
 function isAllowedOrigin(origin: string, hostHeader: string, allowed: ReadonlySet<string>): boolean {
-  const normalized = origin.trim().replace(/\/+$/, '').toLowerCase();
-  if (allowed.has('*') || allowed.has(normalized)) return true;
-  try {
-    const url = new URL(normalized);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === hostHeader.trim().toLowerCase();
-  } catch {
-    return false; // `Origin: null` (sandboxed frames, file:// pages) and garbage
-  }
+  return isConfiguredOrigin(origin, allowed) || isSameOrigin(origin, hostHeader);
 }
 
 function needsToken(ctx: Context, protect: 'writes' | 'all', prefix: string, reconcilePath: string, docsPath: string): boolean {

@@ -1,5 +1,6 @@
 /**
- * The Koa application: error mapping first, CORS for the reconciliation service, then one router per
+ * The Koa application: error mapping first, CORS (the reconciliation service's, open to all, and the
+ * allowed origins' for the rest of the API and the UI bundle), the access guard, then one router per
  * resource under the API prefix, the OpenAPI document, the interactive docs and the placeholder start page.
  *
  * @module
@@ -9,6 +10,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Catalogue } from '@pricecat/core';
 import { createAccessGuard, type AccessOptions } from './access.js';
+import { createCors } from './cors.js';
 import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
 import { createDocsRouter } from './routes/docs.js';
 import { createIngestRouter } from './routes/ingest.js';
@@ -72,6 +74,8 @@ export function createApp(options: AppOptions): Koa {
   );
   // Before the body parser: a reconcile error from a malformed body must still carry CORS headers.
   app.use(createReconcileCors(prefix));
+  // Before the guard too: a refusal (401, 403) must reach an allowed portal's page as a readable answer.
+  app.use(createCors(options.access?.allowedOrigins ?? [], prefix));
   // Before any body is parsed or any upload written to disk: a refused request costs nothing.
   app.use(createAccessGuard(options.access ?? {}, prefix));
   // JSON bodies for the API's POST routes; multipart is parsed by the ingest route alone.

@@ -133,6 +133,29 @@ describe('access: tokens, Host and Origin', () => {
     expect((await fetch(server.at('api/ingest'), { method: 'POST', body: upload(), headers: { origin: own } })).status).toBe(200);
   });
 
+  it('answers an allowed portal\'s preflight and requests with CORS headers, and no other origin', async () => {
+    server = await startTestServer({ services, access: { allowedOrigins: ['https://portal.example'], tokens } });
+    const preflight = await fetch(server.at('api/match'), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://portal.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://portal.example');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    // A refusal reaches the portal's page as a readable answer.
+    const refused = await fetch(server.at('api/match'), json({ position_id: 'pos_x' }, { origin: 'https://portal.example' }));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://portal.example');
+    const read = await fetch(server.at('api/stats'), { headers: { origin: 'https://portal.example' } });
+    expect(read.headers.get('access-control-allow-origin')).toBe('https://portal.example');
+    expect(read.headers.get('vary')).toContain('Origin');
+
+    const other = await fetch(server.at('api/stats'), { headers: { origin: 'https://evil.example' } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('serves an allowed origin, and the reconciliation service to any origin', async () => {
     server = await startTestServer({ services, access: { allowedOrigins: ['https://portal.example'] } });
     expect((await fetch(server.at('api/stats'), { headers: { origin: 'https://portal.example' } })).status).toBe(200);

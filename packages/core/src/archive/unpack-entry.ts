@@ -49,18 +49,12 @@ function copyStored(packed: Uint8Array, declaredSize: number): UnpackOutcome {
 function inflateBounded(packed: Uint8Array, declaredSize: number): UnpackOutcome {
   const chunks: Uint8Array[] = [];
   let produced = 0;
-  const inflater = new Inflate((chunk) => {
-    produced += chunk.length;
-    if (produced > declaredSize) throw STOP;
-    chunks.push(chunk);
-  });
   try {
-    let offset = 0;
-    do {
-      const end = Math.min(offset + PUSH_BYTES, packed.length);
-      inflater.push(packed.subarray(offset, end), end === packed.length);
-      offset = end;
-    } while (offset < packed.length);
+    inflateInChunks(packed, (chunk) => {
+      produced += chunk.length;
+      if (produced > declaredSize) throw STOP;
+      chunks.push(chunk);
+    });
   } catch (error) {
     if (error === STOP) return { kind: 'exceeds-declared' };
     const detail = error instanceof Error ? error.message : String(error);
@@ -69,10 +63,11 @@ function inflateBounded(packed: Uint8Array, declaredSize: number): UnpackOutcome
   if (produced !== declaredSize) {
     return { kind: 'damaged', detail: `it unpacks to ${produced} bytes but its header declares ${declaredSize}` };
   }
-  return { kind: 'unpacked', bytes: concat(chunks, produced) };
+  return { kind: 'unpacked', bytes: concatChunks(chunks, produced) };
 }
 
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
+/** Joins output chunks of known total length into one buffer. */
+export function concatChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(length);
   let offset = 0;
@@ -81,4 +76,18 @@ function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
     offset += chunk.length;
   }
   return bytes;
+}
+
+/**
+ * Inflates `packed` (raw deflate) a slice at a time, handing each output chunk to `onChunk` as it
+ * comes: the caller counts the real output and may stop by throwing. Memory stays at one chunk.
+ */
+export function inflateInChunks(packed: Uint8Array, onChunk: (chunk: Uint8Array) => void): void {
+  const inflater = new Inflate((chunk) => onChunk(chunk));
+  let offset = 0;
+  do {
+    const end = Math.min(offset + PUSH_BYTES, packed.length);
+    inflater.push(packed.subarray(offset, end), end === packed.length);
+    offset = end;
+  } while (offset < packed.length);
 }

@@ -3,8 +3,9 @@
  * file. XLSX, DOCX and ODS are ZIP containers too; they are told apart by their parts, read from the
  * central directory without unpacking anything.
  */
+import { listZipPartNames } from '../archive/zip-container.js';
 import { isZip } from '../archive/index.js';
-import { extensionOf, listZipEntries } from '../extract/readers/magic.js';
+import { extensionOf } from '../extract/readers/magic.js';
 
 /** `archive`: unpack and ingest each entry; `file`: hand the bytes to the format readers as they are. */
 export type UploadKind = 'archive' | 'file';
@@ -15,7 +16,7 @@ const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set(['xlsx', 'xlsm', 'docx', 
 /** Decides how to ingest `bytes` named `fileName`. */
 export function uploadKind(bytes: Uint8Array, fileName: string): UploadKind {
   if (!isZip(bytes)) return 'file';
-  const names = listZipEntries(bytes);
+  const names = listZipPartNames(bytes);
   // A truncated workbook has no readable central directory: by its name it is a spreadsheet, not an
   // archive, so the user hears «damaged or truncated spreadsheet», not «not a readable ZIP archive».
   if (names === null) return OFFICE_EXTENSIONS.has(extensionOf(fileName)) ? 'file' : 'archive';

@@ -3,17 +3,12 @@
  * self-hosted feature-extraction endpoint (Text Embeddings Inference, an Inference Endpoint) via
  * `endpointUrl`. Batches, bounds concurrency, retries transient failures with bounded backoff, and turns
  * every failure into `PricecatError('EMBEDDING_FAILED')` so the matcher can fall back to fuzzy.
+ * `@huggingface/inference` is an optional peer dependency, loaded on the first request: a deployment
+ * without embeddings never installs nor loads it.
  *
  * @module
  */
-import {
-  InferenceClient,
-  InferenceClientHubApiError,
-  InferenceClientInputError,
-  InferenceClientProviderApiError,
-  InferenceClientProviderOutputError,
-  type InferenceProviderOrPolicy,
-} from '@huggingface/inference';
+import type { InferenceClient, InferenceProviderOrPolicy } from '@huggingface/inference';
 import pLimit from 'p-limit';
 import { PricecatError } from '../errors.js';
 import type { Embedder } from './embedder.js';
@@ -32,7 +27,7 @@ export interface HfEmbedderOptions {
    * Hosted API only: who serves the model. `'auto'` lets the Hub pick (and logs its choice on every call).
    * @default 'hf-inference'
    */
-  readonly provider?: InferenceProviderOrPolicy;
+  readonly provider?: string;
   /** Texts per request; larger batches mean fewer calls but longer ones. @default 32 */
   readonly batchSize?: number;
   /** Requests in flight at once, across all calls of this embedder. @default 2 */
@@ -52,7 +47,7 @@ export interface HfEmbedderOptions {
 /** Creates an {@link Embedder} that asks a Hugging Face feature-extraction provider. */
 export function createHfEmbedder(options: HfEmbedderOptions): Embedder {
   const settings = readSettings(options);
-  const client = new InferenceClient(options.accessToken);
+  let client: InferenceClient | undefined;
   // One limiter per embedder, not per call: the provider's rate limit counts all our requests.
   const limit = pLimit(settings.concurrency);
   const where = options.endpointUrl
@@ -62,6 +57,8 @@ export function createHfEmbedder(options: HfEmbedderOptions): Embedder {
 
   /** One request for one batch; never throws, says what happened. */
   async function requestOnce(batch: readonly string[], callSignal: AbortSignal): Promise<Attempt> {
+    const hf = await loadHf().catch((error: unknown) => error as Error);
+    if (hf instanceof Error) return { kind: 'network', message: hf.message, retryable: false };
     let retryAfter: string | null = null;
     const baseFetch = options.fetch ?? globalThis.fetch;
     // NOTE: the client hides response headers on errors, so a wrapped fetch records Retry-After.
@@ -74,13 +71,14 @@ export function createHfEmbedder(options: HfEmbedderOptions): Embedder {
     const timer = setTimeout(() => timeout.abort(new Error('embedding request timed out')), settings.timeoutMs);
     const signal = AbortSignal.any([timeout.signal, callSignal]);
     try {
+      client ??= new hf.InferenceClient(options.accessToken);
       const answer = await client.featureExtraction(
         {
           model: options.model,
           inputs: [...batch],
           ...(options.endpointUrl
             ? { endpointUrl: options.endpointUrl }
-            : { provider: options.provider ?? 'hf-inference' }),
+            : { provider: (options.provider ?? 'hf-inference') as InferenceProviderOrPolicy }),
         },
         { retry_on_error: false, fetch: recordingFetch, signal },
       );
@@ -95,7 +93,7 @@ export function createHfEmbedder(options: HfEmbedderOptions): Embedder {
     } catch (error) {
       if (callSignal.aborted) return { kind: 'cancelled' };
       if (timeout.signal.aborted) return { kind: 'timeout', retryable: true };
-      return classify(error, parseRetryAfter(retryAfter));
+      return classify(hf, error, parseRetryAfter(retryAfter));
     } finally {
       clearTimeout(timer);
     }
@@ -156,15 +154,29 @@ type Failure = Exclude<Attempt, { kind: 'ok' } | { kind: 'cancelled' }>;
 /** Overloaded (429) or briefly unavailable (gateway errors, a model still loading: 503). */
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
 
-function classify(error: unknown, retryAfterMs: number | undefined): Failure {
-  if (error instanceof InferenceClientProviderApiError || error instanceof InferenceClientHubApiError) {
+type HfModule = typeof import('@huggingface/inference');
+let hfModule: Promise<HfModule> | undefined;
+
+/** The optional provider library, loaded once; a clear, non-retryable failure when it is not installed. */
+function loadHf(): Promise<HfModule> {
+  return (hfModule ??= import('@huggingface/inference').catch((error: unknown) => {
+    hfModule = undefined;
+    throw new Error(
+      `embeddings need the optional package @huggingface/inference, which is not installed (${error instanceof Error ? error.message : String(error)}); ` +
+        'install it next to pricecat (npm install @huggingface/inference) or turn embeddings off',
+    );
+  }));
+}
+
+function classify(hf: HfModule, error: unknown, retryAfterMs: number | undefined): Failure {
+  if (error instanceof hf.InferenceClientProviderApiError || error instanceof hf.InferenceClientHubApiError) {
     const status = error.httpResponse.status;
     return { kind: 'http', status, message: error.message, retryable: TRANSIENT_STATUSES.has(status), retryAfterMs };
   }
-  if (error instanceof InferenceClientProviderOutputError || error instanceof SyntaxError) {
+  if (error instanceof hf.InferenceClientProviderOutputError || error instanceof SyntaxError) {
     return { kind: 'garbage', detail: error.message };
   }
-  if (error instanceof InferenceClientInputError) return { kind: 'network', message: error.message, retryable: false };
+  if (error instanceof hf.InferenceClientInputError) return { kind: 'network', message: error.message, retryable: false };
   // fetch rejects with a TypeError ("fetch failed") when the connection is refused or reset.
   const message = error instanceof Error ? `${error.message}${causeMessage(error)}` : String(error);
   return { kind: 'network', message, retryable: true };

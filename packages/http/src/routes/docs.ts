@@ -1,6 +1,7 @@
 /**
  * `GET {prefix}/openapi.json` and the interactive docs at `GET {prefix}/docs/`: Swagger UI served from
- * the installed `swagger-ui-dist` package (no CDN, works offline).
+ * the installed `swagger-ui-dist` package (no CDN, works offline). `swagger-ui-dist` is an optional peer
+ * dependency: without it `docs/` is a short page linking the OpenAPI document.
  *
  * Every URL in the page is relative, and the redirect from `docs` to `docs/` is relative too, so the
  * docs keep working when a reverse proxy mounts the whole app under another path (`/pricecat/api/docs/`).
@@ -17,8 +18,24 @@ import { docsInitScript, docsPageHtml } from './docs-page.js';
 import type { RouteDeps } from './route-deps.js';
 
 const require = createRequire(import.meta.url);
-const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
-const swaggerVersion = (require('swagger-ui-dist/package.json') as { version: string }).version;
+
+/** Where `swagger-ui-dist` is installed and its version, or `undefined` when it is not. */
+function findSwaggerUi(): { dir: string; version: string } | undefined {
+  try {
+    const manifest = require.resolve('swagger-ui-dist/package.json');
+    return { dir: dirname(manifest), version: (require(manifest) as { version: string }).version };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The docs page when Swagger UI is not installed: the document itself is still served. */
+const NO_SWAGGER_PAGE = `<!DOCTYPE html>
+<html lang="ru"><head><meta charset="utf-8"><title>pricecat — документация API</title></head>
+<body><p>Интерактивная документация не установлена (нет пакета <code>swagger-ui-dist</code>:
+<code>npm install swagger-ui-dist</code>). Описание API в формате OpenAPI 3.1:
+<a href="../openapi.json">openapi.json</a>.</p></body></html>
+`;
 
 /** Files of `swagger-ui-dist` the page may load, with their content types; nothing else is served. */
 const SWAGGER_ASSETS: Readonly<Record<string, string>> = {
@@ -41,7 +58,8 @@ export function createDocsRouter({ prefix }: Pick<RouteDeps, 'prefix'>): Router 
   // strict: `docs` and `docs/` are different URLs here; relative links only resolve right from `docs/`.
   const router = new Router({ prefix, strict: true });
   const assetCache = new Map<string, Buffer>();
-  const page = docsPageHtml({ swaggerVersion, initVersion: contentVersion(docsInitScript) });
+  const swagger = findSwaggerUi();
+  const page = swagger ? docsPageHtml({ swaggerVersion: swagger.version, initVersion: contentVersion(docsInitScript) }) : NO_SWAGGER_PAGE;
 
   router.get('/openapi.json', (ctx) => {
     ctx.body = openapiDocument;
@@ -64,10 +82,10 @@ export function createDocsRouter({ prefix }: Pick<RouteDeps, 'prefix'>): Router 
   router.get('/docs/assets/:file', async (ctx) => {
     const file = ctx.params.file;
     const type = file === undefined ? undefined : SWAGGER_ASSETS[file];
-    if (file === undefined || type === undefined) return; // falls through to the JSON 404
+    if (file === undefined || type === undefined || !swagger) return; // falls through to the JSON 404
     let bytes = assetCache.get(file);
     if (!bytes) {
-      bytes = await readFile(join(swaggerDir, file));
+      bytes = await readFile(join(swagger.dir, file));
       assetCache.set(file, bytes);
     }
     ctx.set('Cache-Control', ASSET_CACHE);

@@ -1,6 +1,8 @@
 /**
  * The web UI at the app's root, next to the API: `GET /` answers the page that loads `<pricecat-app>`,
- * `GET /assets/pricecat.<hash>.js` the production bundle of `@pricecat/web-components`.
+ * `GET /assets/pricecat.<hash>.js` the production bundle of `@pricecat/web-components`, and
+ * `GET /assets/v<version>/pricecat[-<element>].js` its browser modules under a stable, versioned URL for
+ * pages of other sites (every element, or one: `pricecat-search.js`; CORS for the allowed origins).
  *
  * Every URL in the page is relative (`./assets/…`, `api-base="./api"`), so the UI keeps working when a
  * reverse proxy mounts the whole app under a sub-path. The page is `no-cache`; the bundle's URL carries
@@ -18,12 +20,21 @@ import type { RouteDeps } from './route-deps.js';
 
 /** A year: the bundle URL changes with its content, so a cached copy is never stale. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** An hour: a versioned URL keeps its content within a release, but a rebuild of the same version may change it. */
+const VERSIONED_CACHE = 'public, max-age=3600';
+/** File names of the browser modules and their chunks (`pricecat-search.js`, `chunk-AB12CD.js`). */
+const BROWSER_MODULE = /^[A-Za-z0-9_-]+\.js$/;
 
 /** Options of {@link createUiRouter}; tests point `bundleFile` elsewhere. */
 export interface UiOptions {
   /** Path of `pricecat.bundle.js`. @default the installed `@pricecat/web-components` */
   readonly bundleFile?: string;
+  /** Folder of the browser modules (`dist/browser`). @default the installed `@pricecat/web-components` */
+  readonly browserDir?: string;
 }
+
+/** The version in the browser modules' URL (`/assets/v0.1.0/pricecat.js`): the web components' own. */
+export const ELEMENTS_VERSION: string = (createRequire(import.meta.url)('@pricecat/web-components/package.json') as { version: string }).version;
 
 /** The single-page app at `/` and its bundle under `/assets/`. */
 export function createUiRouter({ prefix }: Pick<RouteDeps, 'prefix'>, options: UiOptions = {}): Router {
@@ -37,6 +48,16 @@ export function createUiRouter({ prefix }: Pick<RouteDeps, 'prefix'>, options: U
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = uiPageHtml({ apiBase: `.${prefix}`, bundleFile: loaded ? `pricecat.${loaded.hash}.js` : undefined });
+  });
+  const browserDir = options.browserDir ?? join(webComponentsDir(), 'dist', 'browser');
+  router.get(`/assets/v${ELEMENTS_VERSION}/:file`, async (ctx) => {
+    const file = ctx.params.file ?? '';
+    if (!BROWSER_MODULE.test(file)) return;
+    const bytes = await readFile(join(browserDir, file)).catch(() => undefined);
+    if (!bytes) return; // Koa's 404
+    ctx.set('Cache-Control', VERSIONED_CACHE);
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = bytes;
   });
   router.get('/assets/:file', async (ctx) => {
     const loaded = await getBundle();
@@ -78,7 +99,11 @@ const require = createRequire(import.meta.url);
 
 /** Where the bundle lies, resolved through the installed package (works from the monorepo and from npm). */
 function bundlePath(): string {
-  return join(dirname(require.resolve('@pricecat/web-components/package.json')), 'dist', 'pricecat.bundle.js');
+  return join(webComponentsDir(), 'dist', 'pricecat.bundle.js');
+}
+
+function webComponentsDir(): string {
+  return dirname(require.resolve('@pricecat/web-components/package.json'));
 }
 
 /** Reads the bundle; `undefined` when the web components were not built (the page then says so). */
@@ -106,15 +131,26 @@ interface UiPageOptions {
   readonly bundleFile: string | undefined;
 }
 
+/**
+ * The page's URLs are relative to its folder: opened as `/pricecat` (a proxy's mount without the
+ * trailing slash) they would resolve against `/` and load nothing. The page is only ever served for a
+ * folder, so a path without the slash is sent to the same path with it before anything loads.
+ */
+const TRAILING_SLASH_SCRIPT =
+  "if(!location.pathname.endsWith('/'))location.replace(location.pathname+'/'+location.search+location.hash)";
+
+/** Redirects a path without its trailing slash, or else loads the bundle (so no request goes to a wrong URL). */
+function startScript(bundleUrl: string): string {
+  const load = `var s=document.createElement('script');s.type='module';s.src=${JSON.stringify(bundleUrl)};document.head.appendChild(s)`;
+  return `<script>${TRAILING_SLASH_SCRIPT};else{${load}}</script>`;
+}
 /** The page: `<pricecat-app>` once the bundle runs, links to the API docs for those without JavaScript. */
 function uiPageHtml({ apiBase, bundleFile }: UiPageOptions): string {
   const api = escapeAttribute(`${apiBase}/`);
   const docs = escapeAttribute(`${apiBase}/docs/`);
   const fallback = `<p>Единый каталог цен клиник-партнёров. Без JavaScript доступны
         <a href="${docs}">интерактивная документация API</a> и сам API по адресу <code>${api}</code>.</p>`;
-  const script = bundleFile
-    ? `<script type="module" src="./assets/${escapeAttribute(bundleFile)}"></script>`
-    : '';
+  const script = bundleFile ? startScript(`./assets/${bundleFile}`) : `<script>${TRAILING_SLASH_SCRIPT}</script>`;
   const body = bundleFile
     ? `<pricecat-app api-base="${escapeAttribute(apiBase)}"></pricecat-app>
     <noscript>${fallback}</noscript>`

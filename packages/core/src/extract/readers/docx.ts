@@ -1,12 +1,14 @@
 /**
- * The DOCX reader: unzips with fflate and reads `word/document.xml` itself (no DOM, no new dependency).
+ * The DOCX reader: opens the container with the one ZIP opener (`archive/zip-container.ts`, real
+ * unpacked bytes counted, headers not trusted) and reads `word/document.xml` itself (no DOM).
  */
-import { unzipSync } from 'fflate';
+import { formatBytes } from '../../archive/archive-limits.js';
+import { readZipParts } from '../../archive/zip-container.js';
 import { ExtractError } from '../../errors.js';
 import type { ReadResult, Table, TableReader } from '../table.js';
 import { readDocxBody } from './docx-body.js';
 
-/** Decompressed size of `word/document.xml` at most; a real price list is well under 50 MB. */
+/** Decompressed size of the parts read (`word/document.xml` and page headers) at most; a real price list is well under 50 MB. */
 export const MAX_DOCX_XML_BYTES = 200 * 1024 * 1024;
 
 const WANTED = /^word\/(document|header\d*)\.xml$/;
@@ -38,25 +40,15 @@ export const docxReader: TableReader = {
 // ---------------------------------------------------------------- internal helpers
 
 function unzipParts(bytes: Uint8Array, fileName: string): Map<string, Uint8Array> {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter(file) {
-        if (!WANTED.test(file.name)) return false;
-        if (file.originalSize > MAX_DOCX_XML_BYTES) {
-          throw new ExtractError(`${fileName}: ${file.name} is larger than ${MAX_DOCX_XML_BYTES / 1024 / 1024} MB once unpacked; split the document.`);
-        }
-        return true;
-      },
+  const read = readZipParts(bytes, (name) => WANTED.test(name), MAX_DOCX_XML_BYTES);
+  if (read.kind === 'read') return read.parts;
+  if (read.kind === 'over-budget') {
+    throw new ExtractError(`${fileName}: ${read.name} unpacks to more than ${formatBytes(MAX_DOCX_XML_BYTES)}; split the document.`, {
+      code: 'LIMIT_EXCEEDED',
     });
-  } catch (error) {
-    if (error instanceof ExtractError) throw error;
-    throw new ExtractError(
-      `${fileName}: cannot unpack this DOCX file, it is truncated, damaged or not a .docx (${error instanceof Error ? error.message : String(error)}); save it again from Word.`,
-      { cause: error },
-    );
   }
-  return new Map(Object.entries(files));
+  const detail = read.kind === 'damaged' ? `${read.name}: ${read.detail}` : read.detail;
+  throw new ExtractError(`${fileName}: cannot unpack this DOCX file, it is truncated, damaged or not a .docx (${detail}); save it again from Word.`);
 }
 
 function tableLines(table: Table): string[] {

@@ -1,11 +1,12 @@
 /**
  * Picking the reader for a file: magic bytes first, the file name's extension second.
  */
+import { listZipPartNames } from '../../archive/zip-container.js';
 import { ExtractError } from '../../errors.js';
 import type { DocumentFormat, ReadOptions, ReadResult, TableReader } from '../table.js';
 import { decodeCsvBytes, looksLikeCsv } from './csv-text.js';
 import { docxReader } from './docx.js';
-import { extensionOf, listZipEntries, sniffBinaryFormat } from './magic.js';
+import { extensionOf, sniffBinaryFormat } from './magic.js';
 import { pdfReader } from './pdf.js';
 import { spreadsheetReader } from './spreadsheet.js';
 
@@ -39,7 +40,7 @@ export function detectFormat(bytes: Uint8Array, fileName: string): DocumentForma
     case 'pdf':
       return 'pdf';
     case 'zip': {
-      const entries = listZipEntries(bytes);
+      const entries = listZipPartNames(bytes);
       if (entries === null) return zipFormatByExtension(ext);
       if (entries.includes('word/document.xml')) return 'docx';
       if (entries.some((n) => n.startsWith('xl/'))) return 'xlsx';

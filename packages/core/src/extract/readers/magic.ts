@@ -1,7 +1,6 @@
 /**
  * File signatures ("magic bytes"): what a file is, whatever its name says.
  */
-import { unzipSync } from 'fflate';
 import { utf16Bom } from './csv-text.js';
 
 /** Container kinds recognised from the first bytes of a file. */
@@ -40,23 +39,4 @@ export function sniffBinaryFormat(bytes: Uint8Array): BinaryKind | null {
 /** The lower-case extension of a file name without the dot, or `''`. */
 export function extensionOf(fileName: string): string {
   return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-}
-
-/**
- * Names of the entries of a ZIP archive, read from its central directory without inflating
- * anything; `null` when the bytes are not a readable ZIP (truncated, damaged).
- */
-export function listZipEntries(bytes: Uint8Array): string[] | null {
-  const names: string[] = [];
-  try {
-    unzipSync(bytes, {
-      filter(file) {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
-    return null;
-  }
-  return names;
 }

@@ -2,11 +2,12 @@
  * The spreadsheet reader: XLSX, old binary XLS, ODS and CSV through SheetJS (`xlsx`).
  * Every sheet becomes a {@link Table}; merged cells are spread over the cells they cover.
  */
+import { listZipPartNames } from '../../archive/zip-container.js';
 import * as XLSX from 'xlsx';
 import { ExtractError } from '../../errors.js';
 import type { DocumentFormat, ReadResult, Table, TableReader } from '../table.js';
 import { decodeCsvBytes, detectCsvDelimiter, utf16Bom } from './csv-text.js';
-import { extensionOf, listZipEntries, sniffBinaryFormat } from './magic.js';
+import { extensionOf, sniffBinaryFormat } from './magic.js';
 import { guardWorkbook, tooManyRows } from './workbook-guard.js';
 
 /**
@@ -46,7 +47,7 @@ export const spreadsheetReader: TableReader = {
 function spreadsheetFormatOf(bytes: Uint8Array, fileName: string): DocumentFormat {
   const sniffed = sniffBinaryFormat(bytes);
   if (sniffed === 'zip') {
-    const entries = listZipEntries(bytes) ?? [];
+    const entries = listZipPartNames(bytes) ?? [];
     return entries.includes('content.xml') && !entries.some((n) => n.startsWith('xl/')) ? 'ods' : 'xlsx';
   }
   if (sniffed === 'ole') return 'xls';

@@ -5,19 +5,12 @@
  * part is inflated as a stream, counting the bytes that really come out (a header may lie) and the rows
  * of the sheets, and the file is refused as soon as a limit is passed — memory stays at one chunk.
  */
-import { Inflate } from 'fflate';
-import { readCentralDirectory, readEndOfCentralDirectory, readPackedData } from '../../archive/central-directory.js';
 import { formatBytes } from '../../archive/archive-limits.js';
+import { openZip, streamZipPart } from '../../archive/zip-container.js';
 import { ExtractError } from '../../errors.js';
 
 /** Most bytes all parts of one workbook may unpack to. @default 256 MiB — a 200,000-row sheet is ~40 MiB of XML. */
 export const MAX_WORKBOOK_UNPACKED_BYTES = 256 * 1024 * 1024;
-
-/** Packed bytes fed to the inflater per push (deflate expands at most ~1032×: ≤ 16 MiB per push). */
-const PUSH_BYTES = 16 * 1024;
-
-/** Thrown from the inflater callback to stop it; caught below. */
-const STOP = Symbol('stop-inflating');
 
 /**
  * Tags that matter for counting rows: a row (`<row`, `<x:row`, ODS `<table:table-row`) or a value inside
@@ -30,48 +23,35 @@ const OPEN_TAG = /<[A-Za-z0-9_:-]{0,20}$/;
 
 /**
  * Throws `LIMIT_EXCEEDED` when the workbook's parts unpack to more than `maxBytes` or its sheets hold
- * more than `maxRows` rows in all. A file whose ZIP structure cannot be read is let through: its reader
- * reports it as damaged or truncated.
+ * more than `maxRows` rows in all. A file whose ZIP structure cannot be read, or a damaged part, is let
+ * through: its reader reports it as damaged or truncated.
  */
 export function guardWorkbook(bytes: Uint8Array, fileName: string, maxRows: number, maxBytes = MAX_WORKBOOK_UNPACKED_BYTES): void {
-  let records;
-  try {
-    records = readCentralDirectory(bytes, readEndOfCentralDirectory(bytes));
-  } catch {
-    return;
-  }
+  const parts = openZip(bytes);
+  if (!Array.isArray(parts)) return;
   const decoder = new TextDecoder('latin1');
   let unpacked = 0;
   let rows = 0;
-  for (const record of records) {
-    if (record.method !== 0 && record.method !== 8) continue;
-    const packed = readPackedData(bytes, record);
-    if ('damaged' in packed) continue;
-    const name = decoder.decode(record.rawName);
-    const isSheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(name) || name === 'content.xml';
+  for (const part of parts) {
+    const isSheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(part.name) || part.name === 'content.xml';
     let tail = '';
     let rowCounted = true;
-    const onChunk = (chunk: Uint8Array) => {
+    const outcome = streamZipPart(bytes, part, (chunk) => {
       unpacked += chunk.length;
-      if (unpacked > maxBytes) throw STOP;
-      if (!isSheet) return;
+      if (unpacked > maxBytes) return false;
+      if (!isSheet) return true;
       const text = tail + decoder.decode(chunk);
       for (const match of text.matchAll(TAG)) {
         if (match[1] === 'row' || match[1] === 'table-row') rowCounted = false;
         else if (!rowCounted) {
           rowCounted = true;
-          if (++rows > maxRows) throw STOP;
+          if (++rows > maxRows) return false;
         }
       }
       tail = OPEN_TAG.exec(text)?.[0] ?? '';
-    };
-    try {
-      if (record.method === 0) onChunk(packed.data);
-      else inflate(packed.data, onChunk);
-    } catch (error) {
-      if (error !== STOP) continue; // damaged data: the reader says so
-      throw unpacked > maxBytes ? tooLarge(fileName, maxBytes) : tooManyRows(fileName, maxRows);
-    }
+      return true;
+    });
+    if (outcome.kind === 'stopped') throw unpacked > maxBytes ? tooLarge(fileName, maxBytes) : tooManyRows(fileName, maxRows);
   }
 }
 
@@ -92,14 +72,4 @@ function tooLarge(fileName: string, maxBytes: number): ExtractError {
       'it is damaged or built to exhaust the server. Open it in a spreadsheet program, save the price sheet alone and upload that.',
     { code: 'LIMIT_EXCEEDED' },
   );
-}
-
-function inflate(packed: Uint8Array, onChunk: (chunk: Uint8Array) => void): void {
-  const inflater = new Inflate((chunk) => onChunk(chunk));
-  let offset = 0;
-  do {
-    const end = Math.min(offset + PUSH_BYTES, packed.length);
-    inflater.push(packed.subarray(offset, end), end === packed.length);
-    offset = end;
-  } while (offset < packed.length);
 }

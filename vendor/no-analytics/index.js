@@ -1,0 +1,1 @@
+// Intentionally empty: no install-time analytics (see package.json).
