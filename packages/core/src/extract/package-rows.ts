@@ -10,8 +10,8 @@
  *   parts end at the row where the sum reaches it, so services listed after the last package of a section
  *   stay services. A part may be a package of its own (a year's programme and its months, each with its
  *   visits): its parts then count through it.
- * - parts identified unlike the table's usual rows (unnumbered rows in a numbered list) are never services of
- *   their own: every such row up to the next usual row or heading is a part, also where the sum differs a
+ * - unnumbered rows under a numbered one are not items of the list: every such row up to the next numbered
+ *   row or heading is a part, also where the sum differs a
  *   little (a part for women only), but no part may cost as much as the package.
  */
 import { normalizeCellText, toKeyText } from './cell-text.js';
@@ -22,6 +22,8 @@ import type { TableLayout } from './table-layout.js';
 
 /** Fewest parts a package lists (one part at the package's own price is a repeated row, not a package). */
 const MIN_PARTS = 2;
+/** Fewest parts of a package found only beside other packages (see linkSiblingPackages). */
+const MIN_SIBLING_PARTS = 3;
 /** The parts' sum may differ from the package's price by this share (rounding of prices without VAT). */
 const SUM_TOLERANCE = 0.005;
 /** Where the sum differs, the parts closed off by the structure still make a package within these ratios. */
@@ -44,11 +46,10 @@ export interface PackageOptions {
 export function linkPackageRows(table: Table, layout: TableLayout, rows: readonly PriceRow[], options: PackageOptions = {}): PriceRow[] {
   if (rows.length < MIN_PARTS + 1) return [...rows];
   const facts = rows.map((row) => factsOf(table, layout, row));
-  const usual = usualIdentity(facts);
-  const links = new Map<number, { kind: 'package' | 'component'; parent: number | null }>();
+  const links: Links = new Map();
   let i = 0;
   while (i < rows.length) {
-    const found = partsAfter(facts, i, usual, options.exactSums === true);
+    const found = partsAfter(facts, i, options.exactSums === true);
     if (found === null) {
       i++;
       continue;
@@ -58,6 +59,7 @@ export function linkPackageRows(table: Table, layout: TableLayout, rows: readonl
     i = found.end;
   }
   if (links.size === 0) return [...rows];
+  linkSiblingPackages(facts, links);
   return rows.map((row, index) => {
     const link = links.get(index);
     if (!link) return row;
@@ -68,9 +70,48 @@ export function linkPackageRows(table: Table, layout: TableLayout, rows: readonl
 
 // ---- internal helpers ----
 
+type Links = Map<number, { kind: 'package' | 'component'; parent: number | null }>;
+
+/**
+ * A package identified as the parts of the packages beside it (a coded examination among uncoded ones, its
+ * coded parts below it): in a section that has packages, a row identified as their parts are, followed by at
+ * least {@link MIN_SIBLING_PARTS} such rows that add up exactly to its price, is a package too.
+ */
+function linkSiblingPackages(facts: readonly RowFacts[], links: Links): void {
+  const partIdentities = new Map<string | null, Set<string>>();
+  for (const [index, link] of links) {
+    if (link.kind !== 'component') continue;
+    const fact = facts[index]!;
+    let identities = partIdentities.get(fact.section);
+    if (!identities) partIdentities.set(fact.section, (identities = new Set()));
+    identities.add(fact.identity);
+  }
+  let i = 0;
+  while (i < facts.length) {
+    const head = facts[i]!;
+    const identities = partIdentities.get(head.section);
+    if (links.has(i) || !identities?.has(head.identity) || head.price === null || head.price <= 0) {
+      i++;
+      continue;
+    }
+    let to = i + 1;
+    while (to < facts.length && !links.has(to) && facts[to]!.section === head.section && facts[to]!.identity === head.identity) to++;
+    const end = longestPrefixReaching(facts, i + 1, to, head.price);
+    if (end === null || end - (i + 1) < MIN_SIBLING_PARTS) {
+      i++;
+      continue;
+    }
+    links.set(i, { kind: 'package', parent: null });
+    for (let j = i + 1; j < end; j++) links.set(j, { kind: 'component', parent: i });
+    i = end;
+  }
+}
+
 interface RowFacts {
   /** How the row is identified: `n` numbered, `c` coded. */
   readonly identity: string;
+  /** It has a number in the table's `№` column. */
+  readonly numbered: boolean;
   readonly section: string | null;
   /** The comparison price (resident, else the first) times the quantity; null without a price. */
   readonly amount: number | null;
@@ -86,6 +127,7 @@ function factsOf(table: Table, layout: TableLayout, row: PriceRow): RowFacts {
   const quantity = column === null ? 1 : quantityOf(normalizeCellText(cells[column]));
   return {
     identity: `${numbered ? 'n' : ''}${row.code !== null ? 'c' : ''}`,
+    numbered,
     section: row.section,
     amount: price === null ? null : price * quantity,
     price,
@@ -112,7 +154,7 @@ function quantityOf(text: string): number {
  * The parts of the package at `at`, each with the index of the row it belongs to (the package, or a part
  * that is a package of its own), and the index after the last part; null when the row is no package.
  */
-function partsAfter(facts: readonly RowFacts[], at: number, usual: string, exactOnly: boolean): { parents: Map<number, number>; end: number } | null {
+function partsAfter(facts: readonly RowFacts[], at: number, exactOnly: boolean): { parents: Map<number, number>; end: number } | null {
   const head = facts[at]!;
   const first = facts[at + 1];
   if (head.price === null || head.price <= 0 || !first || first.identity === head.identity || first.section !== head.section) return null;
@@ -123,8 +165,8 @@ function partsAfter(facts: readonly RowFacts[], at: number, usual: string, exact
 
   const after = facts[runEnd];
   const closed = !after || after.identity === head.identity || after.section !== head.section;
-  if (first.identity !== usual && closed) {
-    // Parts identified unlike the table's usual rows are never services of their own: the whole run is parts.
+  if (head.numbered && !first.numbered && closed) {
+    // Unnumbered rows under a numbered one are not items of the list: the whole run is parts.
     if (run.to - run.from < MIN_PARTS) return null;
     // A part priced at the whole package or more is no part of it.
     for (let i = run.from; i < run.to; i++) if ((facts[i]!.amount ?? 0) >= head.price) return null;
@@ -139,13 +181,6 @@ function partsAfter(facts: readonly RowFacts[], at: number, usual: string, exact
   const flat = longestPrefixReaching(facts, run.from, run.to, head.price);
   if (flat !== null && flat - run.from >= MIN_PARTS) return { parents: parentsOf(run.from, flat, at), end: flat };
   return nestedParts(facts, run.from, run.to, head.price, at);
-}
-
-/** The identity most rows of the table have. */
-function usualIdentity(facts: readonly RowFacts[]): string {
-  const counts = new Map<string, number>();
-  for (const fact of facts) counts.set(fact.identity, (counts.get(fact.identity) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
 function parentsOf(from: number, to: number, parent: number): Map<number, number> {
@@ -182,6 +217,7 @@ function nestedParts(
   const parents = new Map<number, number>();
   let sum = 0;
   let nestedFound = false;
+  let direct = 0;
   let i = from;
   while (i < to) {
     const part = facts[i]!;
@@ -194,7 +230,8 @@ function nestedParts(
       nestedFound = true;
       i = inner;
     } else i++;
-    if (reaches(sum, target)) return nestedFound && parents.size >= MIN_PARTS ? { parents, end: i } : null;
+    direct++;
+    if (reaches(sum, target)) return nestedFound && direct >= MIN_PARTS ? { parents, end: i } : null;
     if (sum > target * (1 + SUM_TOLERANCE)) return null;
   }
   return null;
