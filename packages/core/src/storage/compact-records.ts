@@ -34,8 +34,9 @@ export const POSITION_FIELDS = [
   'warnings',
   'source: [table, row]',
   'trace (null when none; absent from files written before traces)',
-  'kind: "s" service, "p" package, "c" component (absent from files written before packages: service)',
-  'package_id (a component\'s package; null otherwise)',
+  // s service, p package, c component; absent from files written before packages (services).
+  'kind: s|p|c',
+  'package_id',
 ] as const;
 
 /** Field counts of positions in files written before traces, then before packages. */
