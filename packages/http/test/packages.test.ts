@@ -71,6 +71,11 @@ describeEachStore('packages: a component is not compared beside its package', (s
     );
     expect(search.items.map((hit) => [hit.service.service_id, hit.prices])).toEqual([['svc_abortion', { clinics: 1, min: 71910, median: 71910, max: 71910 }]]);
 
+    const offered = await get<{ items: { service: { service_id: string }; price: number; positions: number }[] }>(
+      `api/partners/${(pack as PositionJson & { clinic_id: string }).clinic_id}/services`,
+    );
+    expect(offered.items.map((s) => [s.service.service_id, s.price, s.positions])).toEqual([['svc_abortion', 71910, 1]]);
+
     const parts = await get<{ items: PositionJson[]; total: number }>(`api/positions?package_id=${pack.position_id}`);
     expect(parts.items.map((p) => [p.raw_name, p.price])).toEqual([
       ['Первичный прием врача акушера-гинеколога', 13000],
