@@ -117,6 +117,8 @@ async function buildSyntheticCatalogue() {
           candidates: [],
           warnings: [],
           source: { table: 'Лист1', row: r + 2 },
+          kind: 'service',
+          package_id: null,
         });
       }
       await storage.savePriceList({

@@ -50,6 +50,8 @@ export async function writeSyntheticLists(store, services, total) {
         candidates: status === 'queued' ? [{ service_id: service.service_id, name: service.name, score: 0.6, method: 'fuzzy' }] : [],
         warnings: [],
         source: { table: 'Лист1', row: row + 2 },
+        kind: 'service',
+        package_id: null,
       };
     });
     await store.savePriceList({

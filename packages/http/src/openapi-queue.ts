@@ -6,7 +6,7 @@
  */
 import { UNMATCHED_STATUSES } from '@pricecat/core';
 import { common, error, errorWith, json, nullable, ok, param, query, ref } from './openapi-builders.js';
-import { matchTrace } from './openapi-schemas.js';
+import { matchTrace, positionKindProperties } from './openapi-schemas.js';
 
 const pageOf = (item: string) => ({
   allOf: [ref('Page'), { type: 'object', properties: { items: { type: 'array', items: ref(item) } } }],
@@ -150,6 +150,7 @@ const positionViewProperties = {
   file_name: nullable('string'),
   effective_date: nullable('string', { format: 'date' }),
   trace: { ...matchTrace, type: ['object', 'null'], description: `${matchTrace.description} Null for a position stored before traces.` },
+  ...positionKindProperties,
 };
 
 /** `components.schemas` entries the paths above refer to. */

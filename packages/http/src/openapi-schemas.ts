@@ -12,6 +12,20 @@ const idString = (description: string) => ({ type: 'string', description });
 const PRICE_ROLES = ['resident', 'nonresident', 'nonresident_far', 'without_vat', 'insurance', 'partner', 'other'];
 const MATCH_METHODS = ['code', 'exact', 'synonym', 'fuzzy', 'embedding', 'manual'];
 const POSITION_STATUSES = ['normalized', 'queued', 'skipped', 'unrecognized'];
+const POSITION_KINDS = ['service', 'package', 'component'];
+
+/** `kind` and `package_id` of a position (also of the queue's position views). */
+export const positionKindProperties = {
+  kind: {
+    type: 'string',
+    enum: POSITION_KINDS,
+    description:
+      '`service`: an offer of its own; `package`: an offer whose price covers the positions listed under it (a check-up, a programme); ' +
+      '`component`: one of those, not sold on its own, so never compared, searched or in the export\'s catalogue sheet ' +
+      '(list a package\'s components with `GET /positions?package_id=`). Positions stored before packages are `service`.',
+  },
+  package_id: nullable('string', { description: "A component's package (its `position_id`; a nested package is a component of its own package); null otherwise." }),
+};
 
 const service = {
   type: 'object',
@@ -89,7 +103,7 @@ export const matchTrace = {
 const position = {
   type: 'object',
   description: 'One extracted priced row.',
-  required: ['position_id', 'price_list_id', 'clinic_id', 'raw_name', 'name_norm', 'code', 'section', 'unit', 'price', 'price_nonresident', 'prices_raw', 'service_id', 'confidence', 'method', 'status', 'candidates', 'warnings', 'source'],
+  required: ['position_id', 'price_list_id', 'clinic_id', 'raw_name', 'name_norm', 'code', 'section', 'unit', 'price', 'price_nonresident', 'prices_raw', 'service_id', 'confidence', 'method', 'status', 'candidates', 'warnings', 'source', 'kind', 'package_id'],
   properties: {
     position_id: idString('Position id.'),
     price_list_id: idString('The list the row comes from.'),
@@ -139,6 +153,7 @@ const position = {
       required: ['table', 'row'],
       properties: { table: { type: 'string' }, row: { type: 'integer', description: '1-based row number.' } },
     },
+    ...positionKindProperties,
   },
 };
 

@@ -10,7 +10,7 @@
  */
 import { itemsOf, pageOf, schemaRef, schemas } from './openapi-schemas.js';
 import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
-import { MATCH_METHODS, POSITION_STATUSES } from './routes/positions.js';
+import { MATCH_METHODS, POSITION_KINDS, POSITION_STATUSES } from './routes/positions.js';
 import { queuePaths, queueSchemas } from './openapi-queue.js';
 import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
 import { common, error, json, ok, param, query } from './openapi-builders.js';
@@ -200,6 +200,8 @@ export const openapiDocument: OpenApiDocument = {
           query('status', 'Match status', { type: 'string', enum: POSITION_STATUSES }),
           query('method', 'Match method', { type: 'string', enum: MATCH_METHODS }),
           query('q', 'Substring of the normalized name (case-insensitive)'),
+          query('kind', 'Only this kind: `package`, `component` (parts of packages, no offers of their own) or `service`', { type: 'string', enum: POSITION_KINDS }),
+          query('package_id', "Only this package's components, in list order"),
           ...paged,
         ],
         responses: { '200': ok('A page of positions', pageOf('Position')), '400': error('BadRequest'), ...common },

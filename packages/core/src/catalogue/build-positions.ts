@@ -37,10 +37,13 @@ export async function buildPositions(
     { warn },
   );
   const outcomes = withdrawConcentratedGroups(memory ? matched.map((o, i) => withLessons(o, owner.clinic_id, memory, rows[i]!.name)) : matched);
+  const ids = rows.map(() => newId('pos'));
+  const idBySource = new Map(rows.map((row, i) => [sourceKey(row.source), ids[i]!]));
   return rows.map((row, i) => {
     const outcome = outcomes[i]!;
+    const packageId = row.kind === 'component' && row.partOf ? (idBySource.get(sourceKey(row.partOf)) ?? null) : null;
     return {
-      position_id: newId('pos'),
+      position_id: ids[i]!,
       price_list_id: owner.price_list_id,
       clinic_id: owner.clinic_id,
       raw_name: row.name,
@@ -59,11 +62,18 @@ export async function buildPositions(
       ...(outcome.trace && { trace: outcome.trace }),
       warnings: row.warnings,
       source: row.source,
+      // A part whose package is not among the rows (it cannot be: both come from one table) stays a service.
+      kind: row.kind === 'component' ? (packageId === null ? 'service' : 'component') : (row.kind ?? 'service'),
+      package_id: packageId,
     };
   });
 }
 
 // ---- internal helpers ----
+
+function sourceKey(source: PriceRow['source']): string {
+  return `${source.table}\u0000${source.row}`;
+}
 
 type LearnedOutcome = Omit<MatchOutcome, 'status'> & { readonly status: PositionStatus };
 

@@ -3,7 +3,7 @@
  * call only this. Errors are {@link PricecatError}s with stable codes.
  */
 import type { ServiceStructure } from '../match/dictionary-structure.js';
-import type { Clinic, Position, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
+import type { Clinic, Position, PositionKind, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
 import type { OutlierBounds } from './outliers.js';
 import type { PriceChangePage, PriceChangeQuery } from './price-changes.js';
 import type { DecisionResult, MatchRequest, SkipRequest, UndoResult } from './decide.js';
@@ -174,6 +174,10 @@ export interface PositionQuery extends PageRequest {
   readonly method?: MatchMethod;
   /** Substring of `name_norm` (case-insensitive). */
   readonly q?: string;
+  /** Only positions of this kind (`component`: the parts of packages). */
+  readonly kind?: PositionKind;
+  /** Only the components of this package (its `position_id`), in list order. */
+  readonly package_id?: string;
 }
 
 export interface ServiceQuery extends PageRequest {

@@ -11,7 +11,7 @@ import { PricecatError } from '../errors.js';
 import type { Position } from '../storage/records.js';
 import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { isOutlier, outlierBounds } from './outliers.js';
-import type { Directory, PriceLine, QueryPort, ServicePriceLines, ServicePricesOptions } from '../storage/query-port.js';
+import { OFFER_KINDS, type Directory, type PriceLine, type QueryPort, type ServicePriceLines, type ServicePricesOptions } from '../storage/query-port.js';
 import { newestPriceList } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
@@ -67,9 +67,9 @@ export async function summarizePrices(queries: QueryPort, serviceId: string, cit
   };
 }
 
-/** The positions normalized to the service, in ingest order. */
+/** The offers normalized to the service (a package's components are no offers), in ingest order. */
 export async function normalizedPositionsOf(queries: QueryPort, serviceId: string): Promise<readonly Position[]> {
-  return (await queries.findPositions({ service_id: serviceId, status: 'normalized' })).items;
+  return (await queries.findPositions({ service_id: serviceId, status: 'normalized', kind: OFFER_KINDS })).items;
 }
 
 /**

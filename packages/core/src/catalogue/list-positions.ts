@@ -22,6 +22,8 @@ export async function listPositions(queries: QueryPort, query: PositionQuery = {
       ...(query.status && { status: query.status }),
       ...(query.method && { method: query.method }),
       ...(q && { name_contains: q }),
+      ...(query.kind && { kind: query.kind }),
+      ...(query.package_id && { package_id: query.package_id }),
     },
     { limit, offset },
   );

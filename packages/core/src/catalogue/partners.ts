@@ -6,7 +6,7 @@ import { normalizeQuery } from '../match/normalize.js';
 import type { Clinic } from '../storage/records.js';
 import type { ClinicSummary, Page, PageRequest, PartnerService } from './catalogue.js';
 import { toPage } from './paging.js';
-import type { Directory, PositionCounts, QueryPort } from '../storage/query-port.js';
+import { OFFER_KINDS, type Directory, type PositionCounts, type QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';
 import { containsWordPrefixes } from './search.js';
 import { groupBy, median } from './statistics.js';
@@ -34,7 +34,8 @@ export async function partnerServices(queries: QueryPort, clinicId: string, quer
   if (!model.clinicsById.has(clinicId)) {
     throw new PricecatError('NOT_FOUND', `No clinic with id "${clinicId}"; list /partners for the right id.`);
   }
-  const normalized = (await queries.findPositions({ clinic_id: clinicId, status: 'normalized' })).items;
+  // The clinic's offers: a package's components are not sold on their own.
+  const normalized = (await queries.findPositions({ clinic_id: clinicId, status: 'normalized', kind: OFFER_KINDS })).items;
   const byService = groupBy(normalized, (p) => p.service_id);
   const items: PartnerService[] = [];
   for (const [serviceId, positions] of byService) {

@@ -3,7 +3,7 @@
  * its candidates with their categories. Shared by the verification queue and the unmatched list.
  */
 import type { MatchTrace } from '../match/trace.js';
-import type { MatchCandidate, MatchMethod, Position, PositionStatus } from '../storage/records.js';
+import type { MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus } from '../storage/records.js';
 import type { Directory } from '../storage/query-port.js';
 
 /** A candidate dictionary service for a position, with the service's category. */
@@ -39,6 +39,9 @@ export interface PositionView {
   readonly effective_date: string | null;
   /** Why the position was matched or suggested as it was (match/trace.ts); null for positions stored before traces. */
   readonly trace: MatchTrace | null;
+  /** `component`: part of the package `package_id`, not sold on its own; `package`; `service`. */
+  readonly kind: PositionKind;
+  readonly package_id: string | null;
 }
 
 /** The position with its clinic and price list looked up in the read model. */
@@ -63,6 +66,8 @@ export function viewPosition(model: Directory, position: Position): PositionView
     file_name: list?.file_name ?? null,
     effective_date: list?.effective_date ?? null,
     trace: position.trace ?? null,
+    kind: position.kind,
+    package_id: position.package_id,
   };
 }
 

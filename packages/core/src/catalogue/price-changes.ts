@@ -19,7 +19,7 @@ import { PricecatError } from '../errors.js';
 import type { PriceList } from '../storage/records.js';
 import type { Page, PageRequest, PriceKind } from './catalogue.js';
 import { toPage } from './paging.js';
-import type { Directory, ListPriceLine, QueryPort } from '../storage/query-port.js';
+import { OFFER_KINDS, type Directory, type ListPriceLine, type QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 
@@ -99,7 +99,7 @@ export async function listPriceChanges(queries: QueryPort, query: PriceChangeQue
   const linesOfList = async (list: PriceList): Promise<readonly ListPriceLine[]> =>
     queries.listPriceLines
       ? queries.listPriceLines(list.price_list_id)
-      : (await queries.findPositions({ price_list_id: list.price_list_id, status: 'normalized' })).items;
+      : (await queries.findPositions({ price_list_id: list.price_list_id, status: 'normalized', kind: OFFER_KINDS })).items;
   const byService = async (list: PriceList) => groupBy(await linesOfList(list), (p) => p.service_id);
   const changes: PriceChange[] = [];
   for (const [clinicId, lists] of listsByClinic) {

@@ -2,11 +2,12 @@
  * The two sheets of the export, built lazily from one read-model snapshot:
  * 1. `Каталог`: the comparative catalogue, one row per service priced by at least one clinic, each
  *    clinic's representative price (the same as `GET /api/services/{id}/partners`) in its own column;
- * 2. `Все позиции`: every extracted position, queued, skipped and unrecognized ones too.
+ * 2. `Все позиции`: every extracted position, queued, skipped and unrecognized ones too; a package's
+ *    components (no offers of their own, so not in the catalogue) right under their package, each naming it.
  */
 import { compareService } from '../catalogue/compare-service.js';
 import type { Directory, QueryPort } from '../storage/query-port.js';
-import type { Clinic, Position, Service } from '../storage/records.js';
+import type { Clinic, Position, PositionKind, Service } from '../storage/records.js';
 import type { CellValue, SheetSource } from './xlsx-stream.js';
 
 /** Sheet names (the second is the client's). */
@@ -33,7 +34,12 @@ export const POSITIONS_HEADERS = [
   'Услуга',
   'Метод',
   'Уверенность',
+  'Вид',
+  'Пакет',
 ] as const;
+
+/** `kind` as the sheet shows it. */
+export const KIND_LABEL: Readonly<Record<PositionKind, string>> = { service: 'услуга', package: 'пакет', component: 'в составе пакета' };
 
 /** `origin` as the sheet shows it. */
 const ORIGIN_LABEL: Readonly<Record<Service['origin'], string>> = { dictionary: 'справочник', created: 'создана' };
@@ -94,17 +100,25 @@ function positionsSheet(queries: QueryPort): SheetSource {
   async function* rows(): AsyncGenerator<CellValue[]> {
     yield [...POSITIONS_HEADERS];
     const model = await queries.directory();
+    // A package comes before its components (ingest order): its name is at hand when they come. Packages
+    // are a few hundred per list, so the names are few.
+    const packageNames = new Map<string, string>();
     // One batch at a time: an engine with a cursor keeps memory bounded however many positions there are.
-    for await (const batch of queries.eachPosition(2000)) for (const position of batch) yield positionRow(model, position);
+    for await (const batch of queries.eachPosition(2000)) {
+      for (const position of batch) {
+        if (position.kind !== 'service') packageNames.set(position.position_id, position.raw_name);
+        yield positionRow(model, position, position.package_id === null ? null : (packageNames.get(position.package_id) ?? position.package_id));
+      }
+    }
   }
   return {
     name: POSITIONS_SHEET,
-    widths: [30, 14, 30, 12, 60, 14, 30, 12, 12, 30, 14, 14, 60, 12, 12],
+    widths: [30, 14, 30, 12, 60, 14, 30, 12, 12, 30, 14, 14, 60, 12, 12, 16, 40],
     rows: { [Symbol.asyncIterator]: rows },
   };
 }
 
-function positionRow(model: Directory, position: Position): CellValue[] {
+function positionRow(model: Directory, position: Position, packageName: string | null): CellValue[] {
   const clinic = model.clinicsById.get(position.clinic_id);
   const list = model.priceListsById.get(position.price_list_id);
   const service = position.service_id ? model.servicesById.get(position.service_id) : undefined;
@@ -124,5 +138,7 @@ function positionRow(model: Directory, position: Position): CellValue[] {
     service?.name ?? null,
     position.method,
     Math.round(position.confidence * 1000) / 1000,
+    KIND_LABEL[position.kind] ?? position.kind,
+    packageName,
   ];
 }

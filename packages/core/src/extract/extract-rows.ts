@@ -17,6 +17,7 @@ import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
 import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
 import { continuesNumbering, rowNumberOf, skippedNumbers, splitNumberedName } from './row-numbers.js';
+import { linkPackageRows } from './package-rows.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js';
 import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
@@ -119,6 +120,8 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       const tableRows = rows.splice(before);
       if (!readFreeFormPage(table, rows, warnings, fileName, tableRows.length)) rows.push(...tableRows);
     }
+    // Packages and their parts (a page read as a free-form list has no rows of the table to tell them by).
+    if (!ocr || ownHeader) replaceFrom(rows, before, linkPackageRows(table, layout, rows.slice(before), { exactSums: ocr }));
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
     if (unreadable.length > 0) {
       const examples = [...new Set(unreadable)].slice(0, 5).map((t) => `«${t}»`).join(', ');

@@ -52,4 +52,11 @@ export interface PriceRow {
    * their Russian messages are also in `warnings`. Absent when there is nothing to review.
    */
   readonly flags?: readonly RowFlag[];
+  /**
+   * `package`: the row's price covers the rows listed below it as its parts; `component`: one of those parts
+   * (package-rows.ts). Absent: a service of its own.
+   */
+  readonly kind?: 'package' | 'component';
+  /** A component's package: the `source` of the row it is part of (a package, or a part that is one itself). */
+  readonly partOf?: { readonly table: string; readonly row: number };
 }

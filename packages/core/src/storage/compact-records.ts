@@ -6,7 +6,7 @@
  * Pure functions: lowdb.ts does the files.
  */
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
-import type { Decision, MatchCandidate, MatchMethod, Position, PositionStatus, Service } from './records.js';
+import type { Decision, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
 import type { MatchTrace } from '../match/trace.js';
 
 /** Layout version of a list file. */
@@ -34,7 +34,16 @@ export const POSITION_FIELDS = [
   'warnings',
   'source: [table, row]',
   'trace (null when none; absent from files written before traces)',
+  // s service, p package, c component; absent from files written before packages (services).
+  'kind: s|p|c',
+  'package_id',
 ] as const;
+
+/** Field counts of positions in files written before traces, then before packages. */
+const OLDER_POSITION_LENGTHS = [POSITION_FIELDS.length - 3, POSITION_FIELDS.length - 2] as const;
+const KIND_CODES: Readonly<Record<PositionKind, CompactKind>> = { service: 's', package: 'p', component: 'c' };
+const KINDS: Readonly<Record<CompactKind, PositionKind>> = { s: 'service', p: 'package', c: 'component' };
+type CompactKind = 's' | 'p' | 'c';
 
 type CompactCell = [column: number, value: number, raw?: string];
 export type CompactCandidate = [serviceId: string, score: number, method: MatchMethod, name?: string];
@@ -56,6 +65,8 @@ type CompactPosition = [
   string[],
   [string, number],
   MatchTrace | null,
+  CompactKind,
+  string | null,
 ];
 
 /** One price list's positions as stored in its file. */
@@ -117,6 +128,8 @@ export function toListFile(
         [...p.warnings],
         [p.source.table, p.source.row],
         p.trace ?? null,
+        KIND_CODES[p.kind] ?? 's',
+        p.package_id,
       ],
     ),
   };
@@ -135,11 +148,13 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
   const columns = file.columns.map(([header, role]) => ({ header, role }));
   const noWarnings: readonly string[] = Object.freeze([]);
   return file.positions.map((row, index): Position => {
-    // A position of a file written before traces has one field less.
-    if (!Array.isArray(row) || (row.length !== POSITION_FIELDS.length && row.length !== POSITION_FIELDS.length - 1)) {
+    // A position of a file written before packages has two fields less, before traces three.
+    if (!Array.isArray(row) || (row.length !== POSITION_FIELDS.length && !(OLDER_POSITION_LENGTHS as readonly number[]).includes(row.length))) {
       throw new Error(`position ${index} has the wrong shape`);
     }
-    const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source, trace] = row;
+    const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source, trace, kindCode, package_id] = row;
+    const kind: PositionKind | undefined = kindCode === undefined ? 'service' : KINDS[kindCode as CompactKind];
+    if (kind === undefined) throw new Error(`position ${index} has an unknown kind "${String(kindCode)}"`);
     return {
       position_id,
       price_list_id: file.price_list_id,
@@ -173,6 +188,8 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
       warnings: warnings.length === 0 ? noWarnings : warnings,
       source: { table: source[0], row: source[1] },
       ...(trace && { trace }),
+      kind,
+      package_id: package_id ?? null,
     };
   });
 }

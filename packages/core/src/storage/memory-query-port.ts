@@ -48,6 +48,8 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
   const byClinic = new Map<string, number[]>();
   const byList = new Map<string, number[]>();
   const byNameNorm = new Map<string, number[]>();
+  /** Components by their package. */
+  const byPackage = new Map<string, number[]>();
   const byStatus = new Map<PositionStatus, number[]>(STATUSES.map((s) => [s, []]));
   /** Normalized positions by service. */
   const byService = new Map<string, number[]>();
@@ -68,6 +70,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     add(byClinic, p.clinic_id, seq);
     add(byList, p.price_list_id, seq);
     add(byNameNorm, p.name_norm, seq);
+    if (p.package_id !== null) add(byPackage, p.package_id, seq);
     insertSorted(byStatus.get(p.status)!, seq);
     if (p.status === 'normalized' && p.service_id !== null) add(byService, p.service_id, seq);
     if (p.status === 'queued') {
@@ -81,6 +84,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     remove(byClinic, p.clinic_id, seq);
     remove(byList, p.price_list_id, seq);
     remove(byNameNorm, p.name_norm, seq);
+    if (p.package_id !== null) remove(byPackage, p.package_id, seq);
     removeSorted(byStatus.get(p.status)!, seq);
     if (pendingQueue && p.status === 'queued') {
       const at = pendingQueue.indexOf(seq);
@@ -148,6 +152,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     const others = (named: number) =>
       Object.values(filter).filter((v) => v !== undefined).length === named && filter.method === undefined && filter.name_contains === undefined;
     if (filter.price_list_id !== undefined) return { seqs: byList.get(filter.price_list_id) ?? [], exact: others(1) };
+    if (filter.package_id !== undefined) return { seqs: byPackage.get(filter.package_id) ?? [], exact: others(1) };
     if (filter.service_id !== undefined && statuses?.length === 1 && statuses[0] === 'normalized') {
       return { seqs: byService.get(filter.service_id) ?? [], exact: others(2) };
     }
@@ -271,6 +276,7 @@ function remove(index: Map<string, number[]>, key: string, seq: number): void {
 
 function matcherOf(filter: PositionQueryFilter): (p: Position) => boolean {
   const statuses = filter.status === undefined ? null : typeof filter.status === 'string' ? [filter.status] : filter.status;
+  const kinds = filter.kind === undefined ? null : typeof filter.kind === 'string' ? [filter.kind] : filter.kind;
   return (p) =>
     (filter.clinic_id === undefined || p.clinic_id === filter.clinic_id) &&
     (filter.service_id === undefined || p.service_id === filter.service_id) &&
@@ -278,5 +284,7 @@ function matcherOf(filter: PositionQueryFilter): (p: Position) => boolean {
     (statuses === null || statuses.includes(p.status)) &&
     (filter.method === undefined || p.method === filter.method) &&
     (filter.name_norm === undefined || p.name_norm === filter.name_norm) &&
-    (filter.name_contains === undefined || p.name_norm.includes(filter.name_contains));
+    (filter.name_contains === undefined || p.name_norm.includes(filter.name_contains)) &&
+    (kinds === null || kinds.includes(p.kind)) &&
+    (filter.package_id === undefined || p.package_id === filter.package_id);
 }

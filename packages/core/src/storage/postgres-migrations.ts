@@ -240,6 +240,20 @@ CREATE TRIGGER price_lists_revision AFTER INSERT OR UPDATE OR DELETE ON price_li
   FOR EACH STATEMENT EXECUTE FUNCTION pricecat_directory_revision_bump();
 `,
   },
+  {
+    version: 4,
+    name: 'packages and their components',
+    // Positions stored before have no kind: they are services. Comparison and search read offers only, so the
+    // covering index leaves components out and stays an index-only scan for them.
+    sql: `
+ALTER TABLE positions ADD COLUMN kind text NOT NULL DEFAULT 'service', ADD COLUMN package_id text;
+-- A package's components, in list order.
+CREATE INDEX positions_package ON positions (package_id, seq) WHERE package_id IS NOT NULL;
+DROP INDEX positions_service_prices;
+CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLUDE (price, price_nonresident, price_list_id, seq)
+  WHERE status = 'normalized' AND kind <> 'component';
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

@@ -151,7 +151,7 @@ async function searchServices(
      counted AS (
        SELECT p.service_id, count(DISTINCT p.clinic_id)::int AS clinics
        FROM positions p JOIN clinics c ON c.clinic_id = p.clinic_id
-       WHERE p.status = 'normalized' AND p.price IS NOT NULL AND p.service_id IN (SELECT service_id FROM found)
+       WHERE p.status = 'normalized' AND p.kind <> 'component' AND p.price IS NOT NULL AND p.service_id IN (SELECT service_id FROM found)
          AND ($3::text IS NULL OR lower(c.city) = lower($3::text))
        GROUP BY p.service_id
      ),
@@ -169,7 +169,7 @@ async function searchServices(
      offered AS (
        SELECT o.service_id, jsonb_agg(jsonb_build_object('clinic_id', c.clinic_id, 'name', c.name, 'city', c.city) ORDER BY o.first_seq) AS offered
        FROM (SELECT service_id, clinic_id, min(seq) AS first_seq FROM positions
-             WHERE status = 'normalized' AND service_id IN (SELECT service_id FROM top) GROUP BY service_id, clinic_id) o
+             WHERE status = 'normalized' AND kind <> 'component' AND service_id IN (SELECT service_id FROM top) GROUP BY service_id, clinic_id) o
        JOIN clinics c ON c.clinic_id = o.clinic_id
        WHERE $3::text IS NULL OR lower(c.city) = lower($3::text)
        GROUP BY o.service_id
@@ -346,7 +346,7 @@ function representativePrices(
        SELECT p.seq, p.service_id, p.clinic_id, p.price_list_id, ${names}p.${column} AS price,
               coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) AS age_date, pl.ingested_at
        FROM positions p JOIN price_lists pl USING (price_list_id) JOIN clinics c ON c.clinic_id = p.clinic_id
-       WHERE p.status = 'normalized' AND p.${column} IS NOT NULL AND ${serviceFilter}
+       WHERE p.status = 'normalized' AND p.kind <> 'component' AND p.${column} IS NOT NULL AND ${serviceFilter}
          AND (${cityParam}::text IS NULL OR lower(c.city) = lower(${cityParam}::text))
      ),
      newest AS (

@@ -27,7 +27,7 @@ import type {
   ServicePricesOptions,
   Slice,
 } from './query-port.js';
-import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
+import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, selectList, selectSql } from './postgres-tables.js';
 import type { ReadQuery } from './postgres-queries.js';
 
@@ -104,7 +104,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     listPriceLines: (priceListId) =>
       read<ListPriceLine>(
         `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
-         FROM positions WHERE price_list_id = $1 AND status = 'normalized' ORDER BY seq`,
+         FROM positions WHERE price_list_id = $1 AND status = 'normalized' AND ${OFFERS} ORDER BY seq`,
         [priceListId],
       ),
     pricedClinics: async (serviceIds, kind) => {
@@ -112,7 +112,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
       const rows = await read<{ service_id: string; clinics: string[] }>(
         `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
-         WHERE status = 'normalized' AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
+         WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
          GROUP BY service_id`,
         [[...new Set(serviceIds)]],
       );
@@ -123,17 +123,27 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
 
 // ---- internal helpers ----
 
+/**
+ * The condition of offers (query-port.ts `OFFER_KINDS`): a package's components are not compared. Written as
+ * the predicate of the partial index positions_service_prices (migration 4), so the index still answers.
+ */
+const OFFERS = "kind <> 'component'";
+
 /** SQL conditions for a filter, as the memory port's matcher. */
 function positionConditions(filter: PositionQueryFilter): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  for (const field of ['clinic_id', 'service_id', 'price_list_id', 'method', 'name_norm'] as const) {
+  for (const field of ['clinic_id', 'service_id', 'price_list_id', 'method', 'name_norm', 'package_id'] as const) {
     const value = filter[field];
     if (value !== undefined) clauses.push(`${field} = $${params.push(value)}`);
   }
   if (filter.status !== undefined) {
     const statuses: readonly PositionStatus[] = typeof filter.status === 'string' ? [filter.status] : filter.status;
     clauses.push(statuses.length === 1 ? `status = $${params.push(statuses[0])}` : `status = ANY($${params.push(statuses)}::text[])`);
+  }
+  if (filter.kind !== undefined) {
+    const kinds: readonly PositionKind[] = typeof filter.kind === 'string' ? [filter.kind] : filter.kind;
+    clauses.push(`kind = ANY($${params.push(kinds)}::text[])`);
   }
   // Case-sensitive, as `String#includes`; `LIKE '%…%'` can use the trigram index positions_name_norm_trgm.
   if (filter.name_contains !== undefined) clauses.push(`name_norm LIKE $${params.push(`%${escapeLike(filter.name_contains)}%`)}`);
@@ -214,7 +224,7 @@ async function servicePrices(
     read<PriceLine & { service_id: string }>(
       `WITH lists AS (
          SELECT service_id, clinic_id, price_list_id, min(seq) AS list_first
-         FROM positions WHERE status = 'normalized' AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
+         FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
          GROUP BY 1, 2, 3
        ),
        newest AS (
@@ -229,12 +239,12 @@ async function servicePrices(
               p.clinic_id, p.price_list_id, p.price, p.price_nonresident
        FROM newest n JOIN positions p
          ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
-       WHERE p.status = 'normalized' AND p.${column} IS NOT NULL
+       WHERE p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
        ORDER BY n.service_id, n.clinic_first, p.seq`,
       [ids],
     ),
     read<{ service_id: string; clinic_id: string }>(
-      `SELECT service_id, clinic_id FROM positions WHERE status = 'normalized' AND service_id = ANY($1::text[])
+      `SELECT service_id, clinic_id FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[])
        GROUP BY service_id, clinic_id ORDER BY service_id, min(seq)`,
       [ids],
     ),

@@ -85,6 +85,8 @@ export const POSITIONS: TableSpec = {
     ['candidates', 'jsonb'],
     ['warnings', 'jsonb'],
     ['source', 'jsonb'],
+    ['kind', 'text'],
+    ['package_id', 'text'],
   ],
 };
 

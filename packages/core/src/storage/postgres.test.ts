@@ -3,6 +3,9 @@ import { createTestDatabase, postgresTarget } from '../../test/helpers/postgres-
 import { createPostgresStorage, type PostgresStorage } from './postgres.js';
 import { PricecatError } from '../errors.js';
 import type { Decision, Position } from './records.js';
+import pg from 'pg';
+import { migratePostgres, POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { CLINICS, POSITIONS, PRICE_LISTS, toJsonParam, upsertSql } from './postgres-tables.js';
 import { samplePosition, sampleWrite } from './sample-records.js';
 import { defineStorageSuite } from './storage.suite.js';
 
@@ -156,6 +159,33 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
       for await (const _batch of store.streamPositions(undefined, 10)) break;
       expect(store.pool.idleCount).toBe(store.pool.totalCount);
       expect(await store.getPosition('p-7')).toEqual(positions[7]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads positions stored before packages as services (migration 4)', async () => {
+    const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema},public` });
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${schema}`);
+        await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 3));
+        const before = { ...POSITIONS, columns: POSITIONS.columns.filter(([name]) => name !== 'kind' && name !== 'package_id') };
+        const { kind: _kind, package_id: _packageId, ...old } = samplePosition('p-old', 'pl-1', 'c-1');
+        const write = sampleWrite('c-1', 'pl-1', []);
+        await client.query(upsertSql(CLINICS), [toJsonParam([write.clinic])]);
+        await client.query(upsertSql(PRICE_LISTS), [toJsonParam([write.priceList])]);
+        await client.query(upsertSql(before), [toJsonParam([old])]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+    const store = await open();
+    try {
+      expect(await store.getPosition('p-old')).toEqual(samplePosition('p-old', 'pl-1', 'c-1', { kind: 'service', package_id: null }));
     } finally {
       await store.close();
     }

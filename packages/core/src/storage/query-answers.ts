@@ -2,7 +2,7 @@
  * Test helper: everything the use cases ask a query port, as plain data, so two ports can be compared
  * (an incrementally updated one against a rebuild). Not exported from the package.
  */
-import type { QueryPort } from './query-port.js';
+import { OFFER_KINDS, type QueryPort } from './query-port.js';
 import type { Position, PositionStatus } from './records.js';
 
 const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 'unrecognized'];
@@ -30,9 +30,18 @@ export async function queryAnswers(port: QueryPort, names: readonly string[]): P
   for (const name of names) result.push(ids(await port.findPositions({ name_norm: name, status: ['queued', 'unrecognized'] })));
   for (const status of STATUSES) result.push(ids(await port.findPositions({ status })));
   for (const list of directory.priceListsById.keys()) result.push(ids(await port.findPositions({ price_list_id: list, status: 'normalized' })));
-  for (const id of ['p-1-0', 'p-2-1', 'nope']) result.push((await port.getPosition(id))?.status ?? null);
+  for (const list of directory.priceListsById.keys()) {
+    result.push(ids(await port.findPositions({ price_list_id: list, status: 'normalized', kind: OFFER_KINDS })));
+    result.push(ids(await port.findPositions({ package_id: `p-${list.slice(3)}-0` })));
+  }
+  result.push(ids(await port.findPositions({ kind: 'component' })), ids(await port.findPositions({ kind: ['package'], clinic_id: 'c-1' })));
+  for (const service of ['s-0', 's-1']) result.push(ids(await port.findPositions({ service_id: service, status: 'normalized', kind: OFFER_KINDS })));
+  for (const id of ['p-1-0', 'p-2-1', 'nope']) {
+    const position = await port.getPosition(id);
+    result.push(position ? [position.status, position.kind, position.package_id] : null);
+  }
   const batches: string[] = [];
-  for await (const batch of port.eachPosition(7)) batches.push(...batch.map((p) => `${p.position_id}:${p.status}`));
+  for await (const batch of port.eachPosition(7)) batches.push(...batch.map((p) => `${p.position_id}:${p.status}:${p.kind}:${p.package_id}`));
   result.push(batches);
   return result;
 }

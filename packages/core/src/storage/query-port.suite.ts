@@ -40,7 +40,18 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
             lists++;
             const clinic = `c-${1 + Math.floor(random() * 3)}`;
             const list = `pl-${lists}`;
-            const positions = Array.from({ length: 1 + Math.floor(random() * 8) }, (_, i) => randomPosition(`p-${lists}-${i}`, list, clinic, random, pick));
+            // Some lists open with a package whose components follow it.
+            const packaged = random() < 0.4;
+            const positions = Array.from({ length: 1 + Math.floor(random() * 8) }, (_, i) => {
+              const shape: Shape = !packaged
+                ? { kind: 'service', package_id: null }
+                : i === 0
+                  ? { kind: 'package', package_id: null }
+                  : random() < 0.7
+                    ? { kind: 'component', package_id: `p-${lists}-0` }
+                    : { kind: 'service', package_id: null };
+              return randomPosition(`p-${lists}-${i}`, list, clinic, random, pick, undefined, shape);
+            });
             await write({
               type: 'price-list',
               write: sampleWrite(clinic, list, positions, {
@@ -59,7 +70,7 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
             const all = (await side.queries.findPositions()).items;
             const changed = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
               const p = pick(all);
-              return randomPosition(p.position_id, p.price_list_id, p.clinic_id, random, pick, p.name_norm);
+              return randomPosition(p.position_id, p.price_list_id, p.clinic_id, random, pick, p.name_norm, { kind: p.kind, package_id: p.package_id });
             });
             await write({ type: 'positions', positions: [...new Map(changed.map((p) => [p.position_id, p])).values()] });
           }
@@ -108,6 +119,40 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
       await store.close();
     }
   });
+
+  it('compares a package, never its component, and lists the component under its package', async () => {
+    const store = await open();
+    try {
+      const side = await loadReadSide(store);
+      const write = writer(store, side.changed);
+      await write({ type: 'services', services: [sampleService('s-abortion', { name: 'Медикаментозный аборт', name_norm: 'медикаментозный аборт' })] });
+      // Клиника 6's package at 71 910 and its part at 2 210, both matched to one service; another clinic at 60 000.
+      const normalized = { service_id: 's-abortion', status: 'normalized', name_norm: 'медикаментозный аборт', price_nonresident: null } as const;
+      await write({
+        type: 'price-list',
+        write: sampleWrite('c-1', 'pl-1', [
+          samplePosition('pack', 'pl-1', 'c-1', { ...normalized, price: 71910, kind: 'package' }),
+          samplePosition('visit', 'pl-1', 'c-1', { price: 13000, kind: 'component', package_id: 'pack', service_id: 's-visit' }),
+          samplePosition('part', 'pl-1', 'c-1', { ...normalized, price: 2210, kind: 'component', package_id: 'pack' }),
+        ]),
+      });
+      await write({ type: 'price-list', write: sampleWrite('c-2', 'pl-2', [samplePosition('other', 'pl-2', 'c-2', { ...normalized, price: 60000 })]) });
+      const comparison = await compareService(side.queries, 's-abortion');
+      expect(comparison.partners.map((p) => [p.clinic_id, p.price])).toEqual([['c-2', 60000], ['c-1', 71910]]);
+      expect(comparison.partners.flatMap((p) => p.positions.map((x) => x.position_id))).not.toContain('part');
+      const found = await searchServices(side.queries, { q: 'медикаментозный аборт' });
+      expect(found[0]!.prices).toMatchObject({ clinics: 2, min: 60000, max: 71910 });
+      const components = await side.queries.findPositions({ package_id: 'pack' });
+      expect(components.items.map((p) => [p.position_id, p.kind, p.package_id])).toEqual([
+        ['visit', 'component', 'pack'],
+        ['part', 'component', 'pack'],
+      ]);
+      expect((await side.queries.findPositions({ kind: 'package' })).items.map((p) => p.position_id)).toEqual(['pack']);
+      expect((await side.queries.getPosition('part'))).toMatchObject({ kind: 'component', package_id: 'pack' });
+    } finally {
+      await store.close();
+    }
+  });
 }
 
 // ---- internal helpers ----
@@ -148,6 +193,7 @@ function randomPosition(
   random: () => number,
   pick: <T>(items: readonly T[]) => T,
   nameNorm?: string,
+  shape: Shape = { kind: 'service', package_id: null },
 ): Position {
   const status = pick(STATUSES);
   const price = pick([null, 1000, 1500, 2000.5, 3333]);
@@ -161,5 +207,8 @@ function randomPosition(
     price_nonresident: pick([null, 1200, 2500]),
     // Few distinct values, so the queue's ties (kept in ingest order) are exercised.
     confidence: Math.round(random() * 4) / 4,
+    ...shape,
   });
 }
+
+type Shape = Pick<Position, 'kind' | 'package_id'>;

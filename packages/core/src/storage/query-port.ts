@@ -15,7 +15,7 @@
  * - Nothing found is an empty result or `null`, never an error.
  * - Calls may overlap; none of them writes.
  */
-import type { Clinic, MatchMethod, Position, PositionStatus, PriceList, Service } from './records.js';
+import type { Clinic, MatchMethod, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import type { PriceListWrite } from './storage.js';
 
 /** Which positions a query wants; every given field must match. */
@@ -30,7 +30,14 @@ export interface PositionQueryFilter {
   readonly name_norm?: string;
   /** `name_norm` contains this (already normalized) text (SQL: trigram index). */
   readonly name_contains?: string;
+  /** One kind, or any of several (`OFFER_KINDS`: what comparisons read; components are not offers). */
+  readonly kind?: PositionKind | readonly PositionKind[];
+  /** The components of this package (SQL: an index on `package_id`). */
+  readonly package_id?: string;
 }
+
+/** The kinds of positions that are offers of their own: a package's components are not. */
+export const OFFER_KINDS: readonly PositionKind[] = ['service', 'package'];
 
 /** A slice of a result. `limit` omitted: everything from `offset` on. */
 export interface Slice {
@@ -93,14 +100,15 @@ export interface QueryPort {
   eachPosition(batchSize?: number): AsyncIterable<readonly Position[]>;
   /**
    * Optional: what price comparisons (search summaries, the comparison across clinics) need of the services'
-   * normalized positions, without reading all of them into the process. For each service asked (a service
-   * without normalized positions gives an empty entry):
+   * normalized offers (positions of {@link OFFER_KINDS}: a package's components are left out), without
+   * reading all of them into the process. For each service asked (a service without such offers gives an
+   * empty entry):
    * - `lines`: per clinic with positions priced in `kind`, the positions of its newest list pricing the
    *   service in that kind (effective date, unknown = ingest date, then ingest time), clinics in order of their
    *   first such position, positions in ingest order;
-   * - `clinic_ids`: every clinic with a normalized position of the service, in order of its first one.
+   * - `clinic_ids`: every clinic with a normalized offer of the service, in order of its first one.
    * The catalogue gives the same answers with or without it (compare-service.ts `partnerPrices` over the
-   * lines); without it, it reads the normalized positions with {@link findPositions}. An SQL adapter should
+   * lines); without it, it reads the normalized offers with {@link findPositions}. An SQL adapter should
    * implement it: a broad search word would otherwise read hundreds of thousands of positions.
    */
   servicePrices?(
@@ -109,16 +117,17 @@ export interface QueryPort {
     options?: ServicePricesOptions,
   ): Promise<ReadonlyMap<string, ServicePriceLines>>;
   /**
-   * Optional, with {@link servicePrices}: for each service asked, the clinics with a normalized position of it
+   * Optional, with {@link servicePrices}: for each service asked, the clinics with a normalized offer of it
    * priced in `kind`, each once, in any order (a service without any: no entry or an empty one). Search ranks
    * every matching service by this count and summarises only the page it returns; without it, it summarises
    * every matching service. Same answers either way.
    */
   pricedClinics?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, readonly string[]>>;
   /**
-   * Optional: the normalized positions of one price list, in ingest order, with only the fields a comparison
-   * between lists reads (price changes) — what `findPositions({ price_list_id, status: 'normalized' })` gives,
-   * narrowed. An SQL engine then reads a few columns instead of whole rows (candidates, raw prices).
+   * Optional: the normalized offers of one price list, in ingest order, with only the fields a comparison
+   * between lists reads (price changes) — what `findPositions({ price_list_id, status: 'normalized', kind:
+   * OFFER_KINDS })` gives, narrowed. An SQL engine then reads a few columns instead of whole rows (candidates,
+   * raw prices).
    */
   listPriceLines?(priceListId: string): Promise<readonly ListPriceLine[]>;
 }

@@ -58,6 +58,13 @@ export interface MatchCandidate {
   readonly method: MatchMethod;
 }
 
+/**
+ * What a position offers: `service`, an offer of its own; `package`, an offer whose price covers the positions
+ * listed under it (a check-up, a programme); `component`, one of those, priced in the list but not sold on its
+ * own, so no offer in comparisons, search or the catalogue (extract/package-rows.ts).
+ */
+export type PositionKind = 'service' | 'package' | 'component';
+
 /** One extracted priced row. */
 export interface Position {
   readonly position_id: string;
@@ -82,6 +89,10 @@ export interface Position {
   readonly warnings: readonly string[];
   /** Where the row is in its file. */
   readonly source: { readonly table: string; readonly row: number };
+  /** `service` for positions stored before packages were told apart. */
+  readonly kind: PositionKind;
+  /** A component's package (its `position_id`: a package, or a component that is a package itself); else null. */
+  readonly package_id: string | null;
 }
 
 /** A decision an analyst made: this raw name means that service. */

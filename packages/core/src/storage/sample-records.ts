@@ -78,6 +78,8 @@ export function samplePosition(
     candidates: [{ service_id: 'svc-therapist', name: 'Прием терапевта', score: 0.93, method: 'fuzzy' }],
     warnings: [],
     source: { table: 'Лист1', row: 12 },
+    kind: 'service',
+    package_id: null,
     ...overrides,
   };
 }

@@ -112,6 +112,22 @@ const CASES: readonly Case[] = [
     },
   ],
   [
+    'reads back a package and its components with their kind and link',
+    async (store) => {
+      const positions = [
+        samplePosition('p-pack', 'pl-1', 'c-1', { raw_name: 'Медикаментозный аборт', price: 71910, kind: 'package' }),
+        samplePosition('p-part', 'pl-1', 'c-1', { raw_name: 'Медикаментозный аборт', price: 2210, kind: 'component', package_id: 'p-pack' }),
+        samplePosition('p-other', 'pl-1', 'c-1'),
+      ];
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', positions));
+      expect(await store.listPositions()).toEqual(positions);
+      expect(await store.getPosition('p-part')).toMatchObject({ kind: 'component', package_id: 'p-pack' });
+      // A decision keeps the position's kind and link.
+      await store.updatePositions([{ ...positions[1]!, service_id: 's-2', method: 'manual' }]);
+      expect(await store.getPosition('p-part')).toMatchObject({ kind: 'component', package_id: 'p-pack', service_id: 's-2' });
+    },
+  ],
+  [
     'replaces a clinic saved again with a new alias instead of adding a second one',
     async (store) => {
       await store.savePriceList(sampleWrite('c-1', 'pl-1', []));
@@ -258,8 +274,11 @@ const PERSISTENT_CASES: readonly [string, StoreCase][] = [
   [
     'gives everything back after being closed and opened again',
     async (makeStore) => {
-      const write = sampleWrite('c-1', 'pl-1', [samplePosition('p-1', 'pl-1', 'c-1'), samplePosition('p-2', 'pl-1', 'c-1')]);
-      const confirmed = samplePosition('p-2', 'pl-1', 'c-1', { method: 'manual', status: 'normalized' });
+      const write = sampleWrite('c-1', 'pl-1', [
+        samplePosition('p-1', 'pl-1', 'c-1', { kind: 'package' }),
+        samplePosition('p-2', 'pl-1', 'c-1', { kind: 'component', package_id: 'p-1' }),
+      ]);
+      const confirmed = samplePosition('p-2', 'pl-1', 'c-1', { method: 'manual', status: 'normalized', kind: 'component', package_id: 'p-1' });
       const first = await makeStore();
       await first.saveServices([sampleService('s-1')]);
       await first.savePriceList(write);

@@ -35,6 +35,9 @@ export interface PositionView {
   readonly effective_date: string | null;
   /** Why the matcher matched or suggested as it did; null for positions stored before traces. */
   readonly trace?: MatchTrace | null;
+  /** `component`: part of a package (`package_id`), no offer of its own; absent from older servers. */
+  readonly kind?: 'service' | 'package' | 'component';
+  readonly package_id?: string | null;
 }
 
 /** Why a position was matched as it was (`trace` of the API). */

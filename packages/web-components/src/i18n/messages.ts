@@ -122,6 +122,8 @@ export const messages = {
     notZip: 'Выберите ZIP-архив или файл прайс-листа (xlsx, xls, csv, docx, pdf).',
     failed: 'Загрузка не удалась',
   },
+  /** A position's kind beside its name (a service has no label). */
+  positionKind: { package: 'пакет', component: 'в составе пакета' } as Record<string, string>,
   queue: {
     title: 'Проверка сопоставлений',
     queueSize: 'В очереди',

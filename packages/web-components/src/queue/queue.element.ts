@@ -6,6 +6,7 @@ import { loadQueue, matchPosition, skipPosition, undoDecision } from '../api/ope
 import type { Candidate, QueueItem } from '../api/operator-types.js';
 import type { Stats } from '../api/types.js';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
+import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
 import '../service-picker/service-picker.js';
 import { traceText } from './trace-text.js';
@@ -275,7 +276,7 @@ export class PricecatQueueElement extends LitElement {
     const price = p.price !== null ? formatPrice(p.price) : `${formatPrice(p.price_nonresident)} (${t.nonresident})`;
     return html`<li class="item" data-position-id=${p.position_id} aria-current=${current ? 'true' : 'false'}
       @click=${() => (this.active = index)}>
-      <div class="raw">${p.raw_name}</div>
+      <div class="raw">${p.raw_name}</div>${kindLabel(p.kind)}
       <div class="meta">${p.clinic_name}${p.city ? `, ${p.city}` : ''} · <span class="price">${price}</span>
         ${p.file_name ? html` · ${p.file_name}` : nothing}</div>
       <div class="suggestion">${t.suggestion}: ${item.suggestion ? this.#renderCandidate(item.suggestion) : html`<span class="muted">${t.noSuggestion}</span>`}</div>

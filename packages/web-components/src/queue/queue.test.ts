@@ -82,6 +82,21 @@ describe('<pricecat-queue>', () => {
     expect(shadowText($(element, '.shortcuts'))).toContain('Пробел или 3 — пропустить');
   });
 
+  it('labels a package and a component of one beside their names, and nothing for a service', async () => {
+    const pack = item('p', 'CHECK-UP "Мужское здоровье"', null, 0.5, 78000);
+    const part = item('c', 'Микрореакция', 'Микрореакция', 0.6, 1240);
+    const items = [
+      { ...pack, position: { ...pack.position, kind: 'package' as const, package_id: null } },
+      { ...part, position: { ...part.position, kind: 'component' as const, package_id: 'p' } },
+      item('s', 'Прием терапевта', null, 0.4),
+    ];
+    api = fakeApi(queueServer(items));
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    const labels = $$(element, '.item').map((node) => node.querySelector('.kind')?.textContent ?? null);
+    expect(labels).toEqual(['пакет', 'в составе пакета', null]);
+  });
+
   it('says why each item was suggested, from the position\'s trace, in Russian', async () => {
     const traced = three().map((entry, i): QueueItem =>
       i === 0

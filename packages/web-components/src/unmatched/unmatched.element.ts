@@ -6,6 +6,7 @@ import { loadUnmatched } from '../api/operator-api.js';
 import type { UnmatchedPosition, UnmatchedStatus } from '../api/operator-types.js';
 import type { ClinicSummary, Page } from '../api/types.js';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
+import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
@@ -155,7 +156,7 @@ export class PricecatUnmatchedElement extends LitElement {
   #renderRow(position: UnmatchedPosition) {
     const best = position.candidates[0];
     return html`<tr data-position-id=${position.position_id}>
-      <td class="name"><span class="raw">${position.raw_name}</span>
+      <td class="name"><span class="raw">${position.raw_name}</span>${kindLabel(position.kind)}
         ${position.section ? html`<br /><span class="muted small">${position.section}</span>` : nothing}</td>
       <td class="clinic">${position.clinic_name}${position.file_name ? html`<br /><span class="muted small">${position.file_name}</span>` : nothing}</td>
       <td class="num">${position.price !== null || position.price_nonresident === null
