@@ -388,6 +388,23 @@ export const schemas = {
       by_status: { type: 'object', additionalProperties: { type: 'integer' } },
     },
   },
+  SearchPage: {
+    allOf: [
+      ref('Page'),
+      {
+        type: 'object',
+        required: ['items', 'corrections'],
+        properties: {
+          items: { type: 'array', items: ref('SearchHit') },
+          corrections: {
+            type: 'array',
+            description: 'Words of the query replaced by the nearest known word (typos).',
+            items: { type: 'object', required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } },
+          },
+        },
+      },
+    ],
+  },
   SearchHit: {
     type: 'object',
     required: ['service', 'prices', 'clinics'],

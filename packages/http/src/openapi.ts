@@ -103,13 +103,16 @@ export const openapiDocument: OpenApiDocument = {
         tags: ['catalogue'],
         operationId: 'search',
         summary: 'Services whose normalized name matches, with the clinics offering them',
-        description: 'Case-insensitive, Cyrillic included, against `name_norm`.',
+        description:
+          'Case-insensitive, Cyrillic included, against `name_norm`. A word no name starts with is replaced by the nearest ' +
+          'known word (one typo up to 7 letters, two from 8; `corrections` lists them), and a phrase of the matcher\'s term ' +
+          'table is also read as its equivalents (`общий анализ крови` finds `ОАК`). `total` counts every service found.',
         parameters: [
           { ...query('q', 'Words to look for, e.g. `узи`'), required: true },
           query('city', 'Only clinics in this city'),
-          param('limit'),
+          ...paged,
         ],
-        responses: { '200': ok('Matching services', itemsOf('SearchHit')), '400': error('BadRequest'), ...common },
+        responses: { '200': ok('Matching services', schemaRef('SearchPage')), '400': error('BadRequest'), ...common },
       },
     },
     '/services': {

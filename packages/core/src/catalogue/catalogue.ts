@@ -114,6 +114,12 @@ export interface SearchHit {
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
 }
 
+/** A page of search hits, with the typo corrections the search made (search-terms.ts). */
+export interface SearchPage extends Page<SearchHit> {
+  /** Words of the query nobody's name starts with, replaced by the nearest known word. */
+  readonly corrections: readonly { readonly from: string; readonly to: string }[];
+}
+
 export type PriceKind = 'resident' | 'nonresident';
 
 export interface PartnerPrice {
@@ -221,6 +227,11 @@ export interface Catalogue {
   stats(): Promise<Stats>;
   /** Services whose `name_norm` matches the query (case-insensitive), with the clinics that offer them. */
   search(query: { readonly q: string; readonly city?: string; readonly limit?: number }): Promise<readonly SearchHit[]>;
+  /**
+   * {@link search} with paging and the true count: typos corrected and the matcher's abbreviations and synonyms
+   * (terms.tsv) read as the phrases they stand for.
+   */
+  searchPage(query: { readonly q: string; readonly city?: string; readonly limit?: number; readonly offset?: number }): Promise<SearchPage>;
   listServices(query?: ServiceQuery): Promise<Page<Service>>;
   /** Throws NOT_FOUND for an unknown id. */
   getService(serviceId: string): Promise<ServiceDetails>;

@@ -28,7 +28,7 @@ import { listServiceProposals } from './proposals.js';
 import { matchPosition, skipPosition, undoLastDecision } from './decide.js';
 import { listQueue } from './queue.js';
 import { listUnmatched } from './unmatched.js';
-import { searchServices } from './search.js';
+import { searchPage, searchServices } from './search.js';
 import { computeStats } from './stats.js';
 import type { FolderAccess } from './folder-access.js';
 import { readSettings, updateSettings } from './settings.js';
@@ -147,6 +147,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     ingest: (source) => serialized(() => ingestWithCurrentLessons(source)),
     stats: () => computeStats(queries),
     search: (query) => searchServices(queries, query),
+    searchPage: (query) => searchPage(queries, query),
     listServices: (query) => listServices(queries, query),
     getService: (id) => getService(queries, id),
     compareService: (id, options) => compareService(queries, id, options),

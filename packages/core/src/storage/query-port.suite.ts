@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { loadReadSide } from '../catalogue/read-model.js';
 import { compareService, summarizePrices } from '../catalogue/compare-service.js';
-import { searchServices } from '../catalogue/search.js';
+import { searchPage, searchServices } from '../catalogue/search.js';
 import { listPriceChanges } from '../catalogue/price-changes.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { QueryPort, StoreChange } from './query-port.js';
@@ -138,6 +138,9 @@ async function answers(port: QueryPort): Promise<unknown[]> {
   for (const q of ['прием', 'прием врача 2', 'врач', 'нет такого']) {
     result.push(await searchServices(port, { q }), await searchServices(port, { q, city: 'Алматы', limit: 2 }));
   }
+  // A typo («врча»), an equivalent phrasing of the term table («консультация» for «прием»), a second page.
+  for (const q of ['прием врча', 'консультация врача']) result.push(await searchPage(port, { q }));
+  result.push(await searchPage(port, { q: 'прием', limit: 2, offset: 2 }));
   return result;
 }
 

@@ -15,6 +15,7 @@ import type {
   PriceKind,
   PriceList,
   SearchHit,
+  SearchPage,
   ServiceComparison,
   Stats,
 } from './types.js';
@@ -85,6 +86,11 @@ export class PricecatApi {
   async search(q: string, options: { city?: string; limit?: number } = {}, signal?: AbortSignal): Promise<SearchHit[]> {
     const answer = await this.get<{ items: SearchHit[] }>('search', { q, city: options.city, limit: options.limit }, signal);
     return answer.items;
+  }
+
+  /** A page of services matching `q` (typos and abbreviations tolerated), with the true count. */
+  searchPage(q: string, options: { city?: string; limit?: number; offset?: number } = {}, signal?: AbortSignal): Promise<SearchPage> {
+    return this.get<SearchPage>('search', { q, city: options.city, limit: options.limit, offset: options.offset }, signal);
   }
 
   /** One row per clinic for a service. */

@@ -30,6 +30,16 @@ export interface SearchHit {
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
 }
 
+/** `GET /search` answer: a page of hits, the true count, and the typos corrected. */
+export interface SearchPage {
+  readonly items: readonly SearchHit[];
+  /** Absent from servers older than the paged search. */
+  readonly total?: number;
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly corrections?: readonly { readonly from: string; readonly to: string }[];
+}
+
 /** Which price a comparison uses. */
 export type PriceKind = 'resident' | 'nonresident';
 

@@ -37,19 +37,36 @@ export interface Route {
 
 const nav = messages.app.nav;
 
+/**
+ * The hash of the search last shown (`#/search?q=узи&city=Алматы`), for «← Назад к поиску»: a comparison opened
+ * from a search leads back to that search, not to an empty one.
+ */
+let lastSearchHash = '#/search';
+
+/** A submitted search goes into the URL, so the browser's Back and a shared link show it again. */
+function searchToUrl(event: CustomEvent<{ q: string; city: string }>): void {
+  const params = new URLSearchParams();
+  if (event.detail.q) params.set('q', event.detail.q);
+  if (event.detail.city) params.set('city', event.detail.city);
+  const hash = `#/search${params.size > 0 ? `?${params}` : ''}`;
+  if (location.hash !== hash) location.hash = hash;
+}
+
 /** Every screen of the app, in navigation order. The first one is the start page. */
 export const routes: readonly Route[] = [
   {
     path: '/search',
     nav: nav.search,
-    render: ({ apiBase, query }) =>
-      html`<pricecat-search api-base=${apiBase} q=${query.get('q') ?? ''} city=${query.get('city') ?? ''}
-        service-href="#/service/{id}"></pricecat-search>`,
+    render: ({ apiBase, query }) => {
+      lastSearchHash = `#/search${query.size > 0 ? `?${query}` : ''}`;
+      return html`<pricecat-search api-base=${apiBase} q=${query.get('q') ?? ''} city=${query.get('city') ?? ''}
+        service-href="#/service/{id}" @pricecat-search-change=${searchToUrl}></pricecat-search>`;
+    },
   },
   {
     path: '/service/:id',
     render: ({ apiBase, params, query }) =>
-      html`<p><a href="#/search">← ${messages.app.back}</a></p>
+      html`<p><a href=${lastSearchHash}>← ${messages.app.back}</a></p>
         <pricecat-comparison api-base=${apiBase} service-id=${params.id ?? ''}
           price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}></pricecat-comparison>`,
   },
