@@ -12,6 +12,7 @@ import { createAccessGuard, type AccessOptions } from './access.js';
 import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
 import { createDocsRouter } from './routes/docs.js';
 import { createIngestRouter } from './routes/ingest.js';
+import { createIngestJobsRouter } from './routes/ingest-jobs.js';
 import { createPartnersRouter } from './routes/partners.js';
 import { createPositionsRouter } from './routes/positions.js';
 import { createPriceListsRouter } from './routes/price-lists.js';
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions): Koa {
 
   const routers = [
     createIngestRouter(deps, { maxFileSize, uploadDir }),
+    createIngestJobsRouter(deps, { maxFileSize, uploadDir }),
     createStatsRouter(deps),
     createSearchRouter(deps),
     createServicesRouter(deps),

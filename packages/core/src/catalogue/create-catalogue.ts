@@ -18,6 +18,8 @@ import { compareService } from './compare-service.js';
 import { listPriceChanges } from './price-changes.js';
 import type { CatalogueContext } from './context.js';
 import { ingest } from './ingest.js';
+import { createIngestJobs } from './ingest-jobs.js';
+import { PricecatError } from '../errors.js';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
@@ -143,8 +145,16 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     now: ctx.now,
   });
 
+  const jobs = createIngestJobs((source) => serialized(() => ingestWithCurrentLessons(source)), ctx.now);
+
   return {
     ingest: (source) => serialized(() => ingestWithCurrentLessons(source)),
+    startIngestJob: async (source) => jobs.start({ duplicates: 'report', ...source }),
+    ingestJob: async (jobId) => {
+      const job = jobs.get(jobId);
+      if (!job) throw new PricecatError('NOT_FOUND', `No ingest job "${jobId}": it never existed or the server restarted since; upload the file again.`);
+      return job;
+    },
     stats: () => computeStats(queries),
     search: (query) => searchServices(queries, query),
     searchPage: (query) => searchPage(queries, query),
