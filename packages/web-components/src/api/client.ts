@@ -10,6 +10,7 @@ import { askForToken, authHeaders } from './auth-token.js';
 import { ApiError, errorFromAnswer, networkError } from './errors.js';
 import type {
   ClinicSummary,
+  IngestJob,
   Page,
   Position,
   PriceKind,
@@ -91,6 +92,11 @@ export class PricecatApi {
   /** A page of services matching `q` (typos and abbreviations tolerated), with the true count. */
   searchPage(q: string, options: { city?: string; limit?: number; offset?: number } = {}, signal?: AbortSignal): Promise<SearchPage> {
     return this.get<SearchPage>('search', { q, city: options.city, limit: options.limit, offset: options.offset }, signal);
+  }
+
+  /** An ingest job as it goes (`GET /ingest-jobs/{id}`). */
+  ingestJob(jobId: string, signal?: AbortSignal): Promise<IngestJob> {
+    return this.get<IngestJob>(`ingest-jobs/${encodeURIComponent(jobId)}`, {}, signal);
   }
 
   /** One row per clinic for a service. */

@@ -142,6 +142,31 @@ export interface FileReportError {
   readonly status: 'error';
   readonly code: string;
   readonly message: string;
+  /** With code `ALREADY_INGESTED`: the stored list that already holds this content. */
+  readonly duplicate_of?: {
+    readonly price_list_id: string;
+    readonly file_name: string;
+    readonly clinic_name: string | null;
+    readonly ingested_at: string;
+    readonly effective_date: string | null;
+  };
+}
+
+/** `POST /ingest-jobs`, `GET /ingest-jobs/{id}`. */
+export interface IngestJob {
+  readonly job_id: string;
+  readonly file_name: string;
+  readonly status: 'running' | 'done' | 'failed';
+  readonly created_at: string;
+  readonly finished_at: string | null;
+  readonly files: readonly {
+    readonly file: string;
+    readonly state: 'waiting' | 'running' | 'done';
+    readonly report: FileReportOk | FileReportError | null;
+  }[];
+  readonly done_files: number;
+  readonly report: IngestReport | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
 }
 
 /** `POST /ingest`. */

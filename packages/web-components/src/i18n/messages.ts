@@ -11,6 +11,7 @@ export const messages = {
   moreWarnings: (n: number) => `ещё ${n}`,
   errorTitle: 'Не удалось получить данные',
   errors: {
+    ALREADY_INGESTED: 'Этот файл уже загружен.',
     network: 'Сервер недоступен. Проверьте подключение к сети и адрес API.',
     badAnswer: 'Сервер ответил в неожиданном формате. Обновите страницу; если ошибка повторится, сообщите администратору.',
     INVALID_INPUT: 'Запрос не принят: проверьте введённые данные.',
@@ -125,6 +126,13 @@ export const messages = {
     errorLabel: 'Ошибка',
     notZip: 'Выберите ZIP-архив или файл прайс-листа (xlsx, xls, csv, docx, pdf).',
     failed: 'Загрузка не удалась',
+    again: 'Загрузить повторно, даже если такой файл уже загружался (как новую версию)',
+    progress: (done: number, total: number) => `Обработано файлов: ${done} из ${total}`,
+    opening: 'Файл загружен, сервер открывает его…',
+    resumed: 'Показана последняя загрузка: сервер продолжает её обрабатывать.',
+    fileStates: { waiting: 'ожидает', running: 'обрабатывается…', done: 'готово' } as Record<string, string>,
+    duplicate: (date: string, file: string) => `Этот файл уже загружен ${date} как «${file}»; повторно ничего не сохранено.`,
+    ingestAgain: 'Загрузить как новую версию',
   },
   queue: {
     title: 'Проверка сопоставлений',
