@@ -14,6 +14,8 @@ import type { ScanReport, ScanTrigger } from './scan-report.js';
 import type { CreatedService, CreateServiceInput, ProposalQuery, ServiceProposal } from './proposal-types.js';
 import type { WorkbookExport } from '../export/export-workbook.js';
 import type { IngestJob } from './ingest-jobs.js';
+import type { ServicePriceHistory } from './service-history.js';
+import type { Dashboard } from './dashboard.js';
 
 /** Where a clinic's price sits against the median across clinics. */
 export type DeviationKind = 'overpayment' | 'saving' | 'at_median';
@@ -163,6 +165,10 @@ export interface PartnerPrice {
   /** Outside the comparison's `outlier_bounds` (rule in outliers.ts and docs/api.md). */
   readonly outlier: boolean;
   readonly effective_date: string | null;
+  /** The day the list's prices hold from: `effective_date`, else the day it was ingested. */
+  readonly list_date: string;
+  /** The list is a year or more older than the newest list compared beside it (stale-lists.ts). */
+  readonly stale: boolean;
   readonly price_list_id: string;
   readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
 }
@@ -272,6 +278,10 @@ export interface Catalogue {
   getService(serviceId: string): Promise<ServiceDetails>;
   /** Throws NOT_FOUND for an unknown id. */
   compareService(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServiceComparison>;
+  /** Every clinic's price for the service in each of its lists, oldest first (service-history.ts). NOT_FOUND: unknown id. */
+  priceHistory(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServicePriceHistory>;
+  /** Figures per clinic, per category and per ingest (the normalized share over time), for the dashboard. */
+  dashboard(): Promise<Dashboard>;
   /**
    * Per clinic, between consecutive price lists, the services whose representative price changed by at
    * least `threshold` (relative), biggest change first. Throws INVALID_INPUT for a threshold outside (0, 10].

@@ -16,6 +16,8 @@ import type { PageOcr } from '../extract/table.js';
 import type { Catalogue } from './catalogue.js';
 import { compareService } from './compare-service.js';
 import { listPriceChanges } from './price-changes.js';
+import { servicePriceHistory } from './service-history.js';
+import { computeDashboard } from './dashboard.js';
 import type { CatalogueContext } from './context.js';
 import { ingest } from './ingest.js';
 import { createIngestJobs } from './ingest-jobs.js';
@@ -162,6 +164,8 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     getService: (id) => getService(queries, id),
     compareService: (id, options) => compareService(queries, id, options),
     priceChanges: (query) => listPriceChanges(queries, query),
+    priceHistory: (id, options) => servicePriceHistory(queries, id, options),
+    dashboard: () => computeDashboard(queries),
     listPartners: (query) => listPartners(queries, query),
     partnerServices: (id, query) => partnerServices(queries, id, query),
     listPositions: (query) => listPositions(queries, query),

@@ -9,6 +9,8 @@ import { loadReadSide } from '../catalogue/read-model.js';
 import { compareService, summarizePrices } from '../catalogue/compare-service.js';
 import { searchPage, searchServices } from '../catalogue/search.js';
 import { listPriceChanges } from '../catalogue/price-changes.js';
+import { servicePriceHistory } from '../catalogue/service-history.js';
+import { computeDashboard } from '../catalogue/dashboard.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { QueryPort, StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
@@ -130,7 +132,9 @@ async function answers(port: QueryPort): Promise<unknown[]> {
       result.push(await compareService(port, service, { price_kind }), await compareService(port, service, { price_kind, city: 'Алматы' }));
     }
     result.push(await summarizePrices(port, service), await summarizePrices(port, service, 'Астана'));
+    result.push(await servicePriceHistory(port, service), await servicePriceHistory(port, service, { price_kind: 'nonresident', city: 'Алматы' }));
   }
+  result.push(await computeDashboard(port));
   for (const price_kind of [undefined, 'resident', 'nonresident'] as const) {
     result.push(await listPriceChanges(port, { threshold: 0.01, ...(price_kind && { price_kind }) }));
   }
