@@ -13,6 +13,7 @@ import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './e
 import { createDocsRouter } from './routes/docs.js';
 import { createIngestRouter } from './routes/ingest.js';
 import { createIngestJobsRouter } from './routes/ingest-jobs.js';
+import { createAuditViewsRouter } from './routes/audit-views.js';
 import { createPartnersRouter } from './routes/partners.js';
 import { createPositionsRouter } from './routes/positions.js';
 import { createPriceListsRouter } from './routes/price-lists.js';
@@ -84,6 +85,7 @@ export function createApp(options: AppOptions): Koa {
     createStatsRouter(deps),
     createSearchRouter(deps),
     createServicesRouter(deps),
+    createAuditViewsRouter(deps),
     createPartnersRouter(deps),
     createPositionsRouter(deps),
     createPriceListsRouter(deps),

@@ -12,6 +12,7 @@ import { itemsOf, pageOf, schemaRef, schemas } from './openapi-schemas.js';
 import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
 import { MATCH_METHODS, POSITION_STATUSES } from './routes/positions.js';
 import { queuePaths, queueSchemas } from './openapi-queue.js';
+import { viewPaths, viewSchemas } from './openapi-views.js';
 import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
 import { common, error, json, ok, param, query } from './openapi-builders.js';
 
@@ -61,7 +62,16 @@ export const openapiDocument: OpenApiDocument = {
         summary: 'Ingest a ZIP of price lists or one price file',
         description:
           'Appends to the catalogue. Answers 200 with a per-file report whenever the ingest ran, even if some ' +
-          'files failed: those have `status: "error"` with a code and message.',
+          'files failed: those have `status: "error"` with a code and message. Answers when the ingest is over; ' +
+          '`POST /ingest-jobs` answers at once and reports progress. By default a file already ingested is stored again ' +
+          '(as before); `duplicates=report` reports it (`ALREADY_INGESTED`) instead.',
+        parameters: [
+          query('duplicates', 'A file whose content is already stored: store it again, or report it', {
+            type: 'string',
+            enum: ['ingest', 'report'],
+            default: 'ingest',
+          }),
+        ],
         requestBody: {
           required: true,
           content: {
@@ -83,6 +93,7 @@ export const openapiDocument: OpenApiDocument = {
         responses: {
           '200': ok('The ingest report', schemaRef('IngestReport')),
           '400': error('BadRequest'),
+          '409': error('Conflict'),
           '413': error('TooLarge'),
           '415': error('UnsupportedFormat'),
           '422': error('Unprocessable'),
@@ -302,6 +313,7 @@ export const openapiDocument: OpenApiDocument = {
     },
     ...queuePaths,
     ...proposalPaths,
+    ...viewPaths,
     '/settings': {
       get: {
         tags: ['ingest'],
@@ -382,7 +394,7 @@ export const openapiDocument: OpenApiDocument = {
     },
   },
   components: {
-    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas },
+    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas, ...viewSchemas },
     parameters: {
       limit: query('limit', `Page size, 1 to ${MAX_LIMIT}`, {
         type: 'integer',
