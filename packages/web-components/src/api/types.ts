@@ -51,9 +51,34 @@ export interface PartnerPrice {
   readonly price: number;
   readonly deviation: number;
   readonly deviation_share: number;
+  /** Outside the comparison's `outlier_bounds` (absent from older servers). */
+  readonly outlier?: boolean;
   readonly effective_date: string | null;
+  /** The day the list holds from: `effective_date`, else the ingest day (absent from older servers). */
+  readonly list_date?: string;
+  /** The list is a year or more older than the newest one compared beside it. */
+  readonly stale?: boolean;
   readonly price_list_id: string;
   readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
+}
+
+/** `GET /services/{id}/history`. */
+export interface ServicePriceHistory {
+  readonly service_id: string;
+  readonly price_kind: PriceKind;
+  readonly clinics: readonly {
+    readonly clinic_id: string;
+    readonly clinic_name: string;
+    readonly city: string | null;
+    readonly points: readonly {
+      readonly price_list_id: string;
+      readonly file_name: string;
+      readonly effective_date: string | null;
+      readonly ingested_at: string;
+      readonly price: number;
+      readonly lines: number;
+    }[];
+  }[];
 }
 
 /** `GET /services/{id}/partners`. */
@@ -65,6 +90,8 @@ export interface ServiceComparison {
   readonly max: number | null;
   readonly spread: number | null;
   readonly spread_ratio: number | null;
+  /** Prices outside [low, high] are outliers (absent from older servers). */
+  readonly outlier_bounds?: { readonly low: number | null; readonly high: number | null };
   readonly partners: readonly PartnerPrice[];
 }
 
