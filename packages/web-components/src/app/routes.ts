@@ -97,7 +97,7 @@ export const routes: readonly Route[] = [
       <div class="admin-grid">
         <pricecat-autoload-card api-base=${apiBase}></pricecat-autoload-card>
         <div class="admin-export"><pricecat-export-button api-base=${apiBase}></pricecat-export-button></div>
-        <pricecat-price-changes api-base=${apiBase}></pricecat-price-changes>
+        <pricecat-price-changes api-base=${apiBase} service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>
       </div>`,
   },
 ];

@@ -269,6 +269,14 @@ export const messages = {
     found: (n: number) => `Изменений: ${n}`,
     more: 'Показать ещё',
     noDate: 'без даты',
+    kinds: { resident: 'резиденты', nonresident: 'нерезиденты' } as Record<string, string>,
+    lines: (n: number) => `строк: ${n}`,
+    compare: 'Сравнение по клиникам',
+    suspect: 'похоже на ошибку сопоставления',
+    signs: {
+      names_differ: 'у строк до и после нет общего названия и мало общих слов',
+      beyond_market: 'скачок больше разброса цен этой услуги у других клиник, и новая цена вне их диапазона',
+    } as Record<string, string>,
   },
   exportButton: {
     label: 'Скачать каталог (Excel)',
