@@ -216,3 +216,32 @@ export interface Page<T> {
   readonly limit: number;
   readonly offset: number;
 }
+
+/** `GET /dashboard`. */
+export interface DashboardFigures {
+  readonly clinics: readonly {
+    readonly clinic_id: string;
+    readonly name: string;
+    readonly city: string | null;
+    readonly price_lists: number;
+    readonly positions: number;
+    readonly normalized: number;
+    readonly queued: number;
+    readonly unrecognized: number;
+    readonly skipped: number;
+    readonly normalized_share: number;
+    readonly latest_list_date: string | null;
+  }[];
+  readonly categories: readonly { readonly category: string; readonly services: number; readonly offered: number; readonly clinics: number }[];
+  readonly ingests: readonly {
+    readonly price_list_id: string;
+    readonly file_name: string;
+    readonly clinic_id: string;
+    readonly clinic_name: string;
+    readonly ingested_at: string;
+    readonly positions: number;
+    readonly normalized: number;
+    readonly normalized_share: number;
+    readonly cumulative_share: number;
+  }[];
+}
