@@ -125,9 +125,10 @@ export class PricecatComparisonElement extends LitElement {
             (partner) => html`<tr class=${partner.outlier ? 'outlier' : ''}>
               <td class="clinic">${partner.clinic_name}${this.#renderLines(partner)}</td>
               <td class="city">${partner.city ?? '—'}</td>
-              <td class="num price">${formatPrice(partner.price)}
-                ${partner.outlier ? html`<br /><span class="badge outlier-badge" title=${t.outlierHint}>${t.outlier}</span>` : nothing}</td>
-              <td class="num deviation">${this.#renderDeviation(partner)}</td>
+              <td class="num price">${formatPrice(partner.price)}</td>
+              <td class="num deviation">${this.#renderDeviation(partner)}${partner.outlier
+                ? html`<br /><span class="badge outlier-badge" title=${t.outlierHint}>${t.outlier}</span>`
+                : nothing}</td>
               <td class="date">${partner.effective_date ? formatDate(partner.effective_date) : html`<span class="muted">${t.noDate}</span>`}
                 ${partner.stale ? html`<br /><span class="badge stale-badge" title=${t.staleHint}>${t.stale}</span>` : nothing}</td>
             </tr>`,
