@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Service } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { CLINIC7_CSV_NAME, clinic7CsvBytes } from './price-file.js';
 import { startTestServer, type TestServer } from './test-server.js';
+import { describeEachStore } from './test-stores.js';
 
 function upload(bytes: Uint8Array, fileName: string): FormData {
   const form = new FormData();
@@ -35,12 +36,12 @@ async function settled(server: TestServer, location: string): Promise<Job> {
   }
 }
 
-describe('the analyst’s views over HTTP, on the real dictionary', () => {
+describeEachStore('the analyst’s views over HTTP, on the real dictionary', (store) => {
   let services: Service[];
   let server: TestServer;
   beforeAll(async () => {
     services = await loadDefaultDictionary();
-    server = await startTestServer({ services });
+    server = await startTestServer({ services, catalogue: await store.openCatalogue(services) });
   });
   afterAll(() => server.close());
 
