@@ -43,6 +43,11 @@ const nav = messages.app.nav;
  */
 let lastSearchHash = '#/search';
 
+/** The comparison's price kind goes into the URL, so a shared link and Back show the same kind. */
+function kindToUrl(serviceId: string, priceKind: string): void {
+  location.hash = `#/service/${encodeURIComponent(serviceId)}?price_kind=${encodeURIComponent(priceKind)}`;
+}
+
 /** A submitted search goes into the URL, so the browser's Back and a shared link show it again. */
 function searchToUrl(event: CustomEvent<{ q: string; city: string }>): void {
   const params = new URLSearchParams();
@@ -68,7 +73,9 @@ export const routes: readonly Route[] = [
     render: ({ apiBase, params, query }) =>
       html`<p><a href=${lastSearchHash}>← ${messages.app.back}</a></p>
         <pricecat-comparison api-base=${apiBase} service-id=${params.id ?? ''}
-          price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}></pricecat-comparison>`,
+          price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}
+          @pricecat-price-kind-change=${(event: CustomEvent<{ priceKind: string }>) =>
+            kindToUrl(params.id ?? '', event.detail.priceKind)}></pricecat-comparison>`,
   },
   { path: '/dashboard', nav: nav.dashboard, render: ({ apiBase }) => html`<pricecat-dashboard api-base=${apiBase}></pricecat-dashboard>` },
   {
