@@ -247,7 +247,7 @@ const priceChangeLine = {
 const priceChange = {
   type: 'object',
   description: "One service of one clinic whose representative price changed between two consecutive lists.",
-  required: ['clinic_id', 'clinic_name', 'city', 'service_id', 'service_name', 'category', 'price_kind', 'old_price', 'new_price', 'change', 'change_share', 'direction', 'old_effective_date', 'new_effective_date', 'old_price_list_id', 'new_price_list_id', 'old_file_name', 'new_file_name', 'old_positions', 'new_positions', 'mismatch_signs'],
+  required: ['clinic_id', 'clinic_name', 'city', 'service_id', 'service_name', 'category', 'price_kind', 'old_price', 'new_price', 'change', 'change_share', 'direction', 'old_effective_date', 'new_effective_date', 'old_price_list_id', 'new_price_list_id', 'old_file_name', 'new_file_name', 'old_positions', 'new_positions', 'like_with_like', 'mismatch_signs'],
   properties: {
     clinic_id: { type: 'string' },
     clinic_name: { type: 'string' },
@@ -269,13 +269,17 @@ const priceChange = {
     new_file_name: { type: 'string' },
     old_positions: { type: 'array', items: priceChangeLine, description: 'The lines behind old_price.' },
     new_positions: { type: 'array', items: priceChangeLine, description: 'The lines behind new_price.' },
+    like_with_like: {
+      type: 'boolean',
+      description: 'Both lists price the service under some of the same normalized names and only those lines were compared.',
+    },
     mismatch_signs: {
       type: 'array',
       items: { type: 'string', enum: ['names_differ', 'beyond_market'] },
       description:
         'Why the change may be a wrong match rather than a price move: `names_differ` (the sides share no line name and ' +
         'less than half their words), `beyond_market` (the jump exceeds the other clinics\' max / min for the service and ' +
-        'the new price is outside their range). Empty when nothing suggests it.',
+        'the new price is outside their range; never for a like-with-like change). Empty when nothing suggests it.',
     },
   },
 };

@@ -75,6 +75,13 @@ describe('catalogue: what makes a number checkable', () => {
     expect(mri?.mismatch_signs).toEqual(['beyond_market']);
   });
 
+  it('never flags the same line’s price moving, however far', async () => {
+    const catalogue = await archive();
+    await catalogue.ingest({ fileName: 'Альфа 2026.xlsx', bytes: list('Альфа', '01.02.2026', [['Прием терапевта', 50000]]) });
+    const therapist = (await catalogue.priceChanges({ threshold: 0.05 })).items.find((c) => c.service_id === 's-ther');
+    expect([therapist?.like_with_like, therapist?.mismatch_signs]).toEqual([true, []]);
+  });
+
   it('tells names that share no line and few words from a rewording', () => {
     const lines = (...names: string[]) => names.map((name_norm) => ({ name_norm }));
     expect(namesDiffer(lines('мрт головного мозга'), lines('мрт коленного сустава с контрастом'))).toBe(true);

@@ -12,7 +12,8 @@ import type { QueryPort } from '../storage/query-port.js';
  *   words (Jaccard over the words of all lines of each side): likely two services under one entry.
  * - `beyond_market`: the jump (larger price / smaller) is bigger than the whole market's spread for the service (the
  *   other clinics' max / min, at least two of them), and the new price is outside what they charge: no real price
- *   list moves further than the market spreads.
+ *   list moves further than the market spreads. Never for a like-with-like change (both sides share a line name):
+ *   the same line cannot be a wrong match.
  */
 export type MismatchSign = 'names_differ' | 'beyond_market';
 
@@ -36,6 +37,7 @@ interface Change {
   readonly price_kind: PriceKind;
   readonly old_price: number;
   readonly new_price: number;
+  readonly like_with_like: boolean;
   readonly mismatch_signs: readonly MismatchSign[];
 }
 
@@ -43,13 +45,14 @@ interface Change {
 export async function beyondMarket<T extends Change>(queries: QueryPort, changes: readonly T[]): Promise<T[]> {
   const model = await queries.directory();
   const byKind = new Map<PriceKind, Set<string>>();
-  for (const c of changes) (byKind.get(c.price_kind) ?? byKind.set(c.price_kind, new Set()).get(c.price_kind)!).add(c.service_id);
+  for (const c of changes.filter((change) => !change.like_with_like)) (byKind.get(c.price_kind) ?? byKind.set(c.price_kind, new Set()).get(c.price_kind)!).add(c.service_id);
   const markets = new Map<string, readonly { clinic_id: string; price: number }[]>();
   for (const [kind, ids] of byKind) {
     const prices = await servicePricesOf(queries, [...ids], kind, { names: false });
     for (const id of ids) markets.set(`${kind}|${id}`, partnerPrices(model, prices.get(id)!.lines, kind));
   }
   return changes.map((change) => {
+    if (change.like_with_like) return change;
     const others = (markets.get(`${change.price_kind}|${change.service_id}`) ?? []).filter((p) => p.clinic_id !== change.clinic_id).map((p) => p.price);
     if (others.length < 2) return change;
     const [low, high] = [Math.min(...others), Math.max(...others)];

@@ -76,6 +76,11 @@ export interface PriceChange {
   /** The lines behind each representative price, so an analyst can check what was compared. */
   readonly old_positions: readonly PriceChangeLine[];
   readonly new_positions: readonly PriceChangeLine[];
+  /**
+   * Both lists price the service under some of the same normalized names, and only those lines were compared: the
+   * change is the same line's price moving, never a wrong match.
+   */
+  readonly like_with_like: boolean;
   /** Why the change may be a wrong match rather than a price move; empty when nothing suggests it. */
   readonly mismatch_signs: readonly MismatchSign[];
 }
@@ -193,6 +198,7 @@ function changesBetween(
           new_file_name: newer.file_name,
           old_positions: oldLines,
           new_positions: newLines,
+          like_with_like: sharesName(oldAll, newAll),
           mismatch_signs: namesDiffer(oldAll, newAll) ? ['names_differ'] : [],
         });
       }
@@ -204,6 +210,11 @@ function changesBetween(
 }
 
 type Line = PriceChangeLine & { readonly name_norm: string };
+
+function sharesName(older: readonly Line[], newer: readonly Line[]): boolean {
+  const names = new Set(older.map((l) => l.name_norm));
+  return newer.some((l) => names.has(l.name_norm));
+}
 
 function linesOf(positions: readonly ListPriceLine[], kind: PriceKind): Line[] {
   return positions.flatMap((p) => {
