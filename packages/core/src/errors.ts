@@ -12,6 +12,7 @@ export type PricecatErrorCode =
   | 'LIMIT_EXCEEDED'
   | 'FOLDER_NOT_ALLOWED'
   | 'CONFLICT'
+  | 'ALREADY_INGESTED'
   | 'STORAGE_FAILED'
   | 'EMBEDDING_FAILED';
 

@@ -14,6 +14,8 @@ import { createCors } from './cors.js';
 import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
 import { createDocsRouter } from './routes/docs.js';
 import { createIngestRouter } from './routes/ingest.js';
+import { createIngestJobsRouter } from './routes/ingest-jobs.js';
+import { createAuditViewsRouter } from './routes/audit-views.js';
 import { createPartnersRouter } from './routes/partners.js';
 import { createPositionsRouter } from './routes/positions.js';
 import { createPriceListsRouter } from './routes/price-lists.js';
@@ -83,9 +85,11 @@ export function createApp(options: AppOptions): Koa {
 
   const routers = [
     createIngestRouter(deps, { maxFileSize, uploadDir }),
+    createIngestJobsRouter(deps, { maxFileSize, uploadDir }),
     createStatsRouter(deps),
     createSearchRouter(deps),
     createServicesRouter(deps),
+    createAuditViewsRouter(deps),
     createPartnersRouter(deps),
     createPositionsRouter(deps),
     createPriceListsRouter(deps),

@@ -31,6 +31,7 @@ export const STATUS_BY_CODE: Readonly<Record<PricecatErrorCode, number>> = {
   LIMIT_EXCEEDED: 413,
   FOLDER_NOT_ALLOWED: 400,
   CONFLICT: 409,
+  ALREADY_INGESTED: 409,
   STORAGE_FAILED: 500,
 };
 

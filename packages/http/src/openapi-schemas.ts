@@ -191,14 +191,27 @@ const fileReportError = {
   properties: {
     file: { type: 'string' },
     status: { type: 'string', const: 'error' },
-    code: { type: 'string', examples: ['UNSUPPORTED_FORMAT', 'NO_PRICE_TABLE', 'EXTRACT_FAILED'] },
+    code: { type: 'string', examples: ['UNSUPPORTED_FORMAT', 'NO_PRICE_TABLE', 'EXTRACT_FAILED', 'ALREADY_INGESTED'] },
     message: { type: 'string' },
+    duplicate_of: {
+      type: 'object',
+      description: 'With code `ALREADY_INGESTED`: the stored list that already holds this content.',
+      required: ['price_list_id', 'file_name', 'clinic_id', 'clinic_name', 'ingested_at', 'effective_date'],
+      properties: {
+        price_list_id: { type: 'string' },
+        file_name: { type: 'string' },
+        clinic_id: { type: 'string' },
+        clinic_name: { type: ['string', 'null'] },
+        ingested_at: { type: 'string', format: 'date-time' },
+        effective_date: { type: ['string', 'null'], format: 'date' },
+      },
+    },
   },
 };
 
 const partnerPrice = {
   type: 'object',
-  required: ['clinic_id', 'clinic_name', 'city', 'price', 'deviation', 'deviation_share', 'deviation_kind', 'outlier', 'effective_date', 'price_list_id', 'positions'],
+  required: ['clinic_id', 'clinic_name', 'city', 'price', 'deviation', 'deviation_share', 'deviation_kind', 'outlier', 'effective_date', 'list_date', 'stale', 'price_list_id', 'positions'],
   properties: {
     clinic_id: { type: 'string' },
     clinic_name: { type: 'string' },
@@ -213,6 +226,8 @@ const partnerPrice = {
     },
     outlier: { type: 'boolean', description: "Outside the comparison's `outlier_bounds`." },
     effective_date: nullable('string', { format: 'date' }),
+    list_date: { type: 'string', format: 'date', description: 'The day the list holds from: effective_date, else the ingest day.' },
+    stale: { type: 'boolean', description: 'The list is 365 days or more older than the newest list compared beside it.' },
     price_list_id: { type: 'string' },
     positions: {
       type: 'array',
@@ -247,7 +262,7 @@ const priceChangeLine = {
 const priceChange = {
   type: 'object',
   description: "One service of one clinic whose representative price changed between two consecutive lists.",
-  required: ['clinic_id', 'clinic_name', 'city', 'service_id', 'service_name', 'category', 'price_kind', 'old_price', 'new_price', 'change', 'change_share', 'direction', 'old_effective_date', 'new_effective_date', 'old_price_list_id', 'new_price_list_id', 'old_file_name', 'new_file_name', 'old_positions', 'new_positions'],
+  required: ['clinic_id', 'clinic_name', 'city', 'service_id', 'service_name', 'category', 'price_kind', 'old_price', 'new_price', 'change', 'change_share', 'direction', 'old_effective_date', 'new_effective_date', 'old_price_list_id', 'new_price_list_id', 'old_file_name', 'new_file_name', 'old_positions', 'new_positions', 'like_with_like', 'mismatch_signs'],
   properties: {
     clinic_id: { type: 'string' },
     clinic_name: { type: 'string' },
@@ -269,6 +284,18 @@ const priceChange = {
     new_file_name: { type: 'string' },
     old_positions: { type: 'array', items: priceChangeLine, description: 'The lines behind old_price.' },
     new_positions: { type: 'array', items: priceChangeLine, description: 'The lines behind new_price.' },
+    like_with_like: {
+      type: 'boolean',
+      description: 'Both lists price the service under some of the same normalized names and only those lines were compared.',
+    },
+    mismatch_signs: {
+      type: 'array',
+      items: { type: 'string', enum: ['names_differ', 'beyond_market'] },
+      description:
+        'Why the change may be a wrong match rather than a price move: `names_differ` (the sides share no line name and ' +
+        'less than half their words), `beyond_market` (the jump exceeds the other clinics\' max / min for the service and ' +
+        'the new price is outside their range; never for a like-with-like change). Empty when nothing suggests it.',
+    },
   },
 };
 
@@ -402,6 +429,23 @@ export const schemas = {
       by_method: { type: 'object', additionalProperties: { type: 'integer' } },
       by_status: { type: 'object', additionalProperties: { type: 'integer' } },
     },
+  },
+  SearchPage: {
+    allOf: [
+      ref('Page'),
+      {
+        type: 'object',
+        required: ['items', 'corrections'],
+        properties: {
+          items: { type: 'array', items: ref('SearchHit') },
+          corrections: {
+            type: 'array',
+            description: 'Words of the query replaced by the nearest known word (typos).',
+            items: { type: 'object', required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } },
+          },
+        },
+      },
+    ],
   },
   SearchHit: {
     type: 'object',

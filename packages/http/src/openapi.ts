@@ -12,6 +12,7 @@ import { itemsOf, pageOf, schemaRef, schemas } from './openapi-schemas.js';
 import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
 import { MATCH_METHODS, POSITION_KINDS, POSITION_STATUSES } from './routes/positions.js';
 import { queuePaths, queueSchemas } from './openapi-queue.js';
+import { viewPaths, viewSchemas } from './openapi-views.js';
 import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
 import { common, error, json, ok, param, query } from './openapi-builders.js';
 
@@ -61,7 +62,16 @@ export const openapiDocument: OpenApiDocument = {
         summary: 'Ingest a ZIP of price lists or one price file',
         description:
           'Appends to the catalogue. Answers 200 with a per-file report whenever the ingest ran, even if some ' +
-          'files failed: those have `status: "error"` with a code and message.',
+          'files failed: those have `status: "error"` with a code and message. Answers when the ingest is over; ' +
+          '`POST /ingest-jobs` answers at once and reports progress. By default a file already ingested is stored again ' +
+          '(as before); `duplicates=report` reports it (`ALREADY_INGESTED`) instead.',
+        parameters: [
+          query('duplicates', 'A file whose content is already stored: store it again, or report it', {
+            type: 'string',
+            enum: ['ingest', 'report'],
+            default: 'ingest',
+          }),
+        ],
         requestBody: {
           required: true,
           content: {
@@ -83,6 +93,7 @@ export const openapiDocument: OpenApiDocument = {
         responses: {
           '200': ok('The ingest report', schemaRef('IngestReport')),
           '400': error('BadRequest'),
+          '409': error('Conflict'),
           '413': error('TooLarge'),
           '415': error('UnsupportedFormat'),
           '422': error('Unprocessable'),
@@ -103,13 +114,16 @@ export const openapiDocument: OpenApiDocument = {
         tags: ['catalogue'],
         operationId: 'search',
         summary: 'Services whose normalized name matches, with the clinics offering them',
-        description: 'Case-insensitive, Cyrillic included, against `name_norm`.',
+        description:
+          'Case-insensitive, Cyrillic included, against `name_norm`. A word no name starts with is replaced by the nearest ' +
+          'known word (one typo up to 7 letters, two from 8; `corrections` lists them), and a phrase of the matcher\'s term ' +
+          'table is also read as its equivalents (`общий анализ крови` finds `ОАК`). `total` counts every service found.',
         parameters: [
           { ...query('q', 'Words to look for, e.g. `узи`'), required: true },
           query('city', 'Only clinics in this city'),
-          param('limit'),
+          ...paged,
         ],
-        responses: { '200': ok('Matching services', itemsOf('SearchHit')), '400': error('BadRequest'), ...common },
+        responses: { '200': ok('Matching services', schemaRef('SearchPage')), '400': error('BadRequest'), ...common },
       },
     },
     '/services': {
@@ -301,6 +315,7 @@ export const openapiDocument: OpenApiDocument = {
     },
     ...queuePaths,
     ...proposalPaths,
+    ...viewPaths,
     '/settings': {
       get: {
         tags: ['ingest'],
@@ -381,7 +396,7 @@ export const openapiDocument: OpenApiDocument = {
     },
   },
   components: {
-    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas },
+    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas, ...viewSchemas },
     parameters: {
       limit: query('limit', `Page size, 1 to ${MAX_LIMIT}`, {
         type: 'integer',

@@ -122,6 +122,10 @@ describe('GET /api/openapi.json', () => {
         'GET /unmatched',
         'GET /service-proposals',
         'POST /services',
+        'POST /ingest-jobs',
+        'GET /ingest-jobs/{id}',
+        'GET /services/{id}/history',
+        'GET /dashboard',
       ].sort(),
     );
   });

@@ -42,6 +42,17 @@ describe('the web UI served next to the API', () => {
     expect(scriptSrc(html)).toMatch(/^\.\/assets\/pricecat\.[0-9a-f]{12}\.js$/);
   });
 
+  it('links a tab icon that the server answers, behind the proxy too, so the console shows no 404', async () => {
+    const html = await (await fetch(proxy.url)).text();
+    const href = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(href).toBe('./favicon.svg');
+    const icon = await fetch(new URL(href, proxy.url));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
+    expect((await fetch(new URL('favicon.ico', server.url))).status).toBe(200);
+  });
+
   it('serves the bundle under a URL carrying its content hash, cached for a year', async () => {
     const html = await (await fetch(server.url)).text();
     const expectedHash = createHash('sha256').update(readFileSync(bundleFile)).digest('hex').slice(0, 12);

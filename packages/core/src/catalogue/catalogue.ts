@@ -13,6 +13,9 @@ import type { Settings, SettingsPatch } from './settings.js';
 import type { ScanReport, ScanTrigger } from './scan-report.js';
 import type { CreatedService, CreateServiceInput, ProposalQuery, ServiceProposal } from './proposal-types.js';
 import type { WorkbookExport } from '../export/export-workbook.js';
+import type { IngestJob } from './ingest-jobs.js';
+import type { ServicePriceHistory } from './service-history.js';
+import type { Dashboard } from './dashboard.js';
 
 /** Where a clinic's price sits against the median across clinics. */
 export type DeviationKind = 'overpayment' | 'saving' | 'at_median';
@@ -34,6 +37,30 @@ export interface PageRequest {
 export interface IngestSource {
   readonly fileName: string;
   readonly bytes: Uint8Array;
+  /**
+   * A file whose content (SHA-256) a stored price list already has: `'ingest'` stores it again as a new version (the
+   * behaviour before duplicates were detected); `'report'` stores nothing and reports it as an error entry with code
+   * `ALREADY_INGESTED` and `duplicate_of`. @default 'ingest'
+   */
+  readonly duplicates?: 'ingest' | 'report';
+  /** Told when the files are known and as each one starts and ends (an ingest job's progress). @default none */
+  readonly onProgress?: (event: IngestProgress) => void;
+}
+
+/** Progress of an ingest, file by file. */
+export type IngestProgress =
+  | { readonly type: 'files'; readonly files: readonly string[] }
+  | { readonly type: 'file-start'; readonly index: number; readonly file: string }
+  | { readonly type: 'file-done'; readonly index: number; readonly report: FileReport };
+
+/** The stored price list a re-uploaded file's content already went into. */
+export interface DuplicateOf {
+  readonly price_list_id: string;
+  readonly file_name: string;
+  readonly clinic_id: string;
+  readonly clinic_name: string | null;
+  readonly ingested_at: string;
+  readonly effective_date: string | null;
 }
 
 /** The report for one file of an ingest. */
@@ -61,6 +88,8 @@ export type FileReport =
       readonly status: 'error';
       readonly code: string;
       readonly message: string;
+      /** With code `ALREADY_INGESTED`: the list that already holds this content. */
+      readonly duplicate_of?: DuplicateOf;
     };
 
 export interface IngestReport {
@@ -114,6 +143,12 @@ export interface SearchHit {
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
 }
 
+/** A page of search hits, with the typo corrections the search made (search-terms.ts). */
+export interface SearchPage extends Page<SearchHit> {
+  /** Words of the query nobody's name starts with, replaced by the nearest known word. */
+  readonly corrections: readonly { readonly from: string; readonly to: string }[];
+}
+
 export type PriceKind = 'resident' | 'nonresident';
 
 export interface PartnerPrice {
@@ -130,6 +165,10 @@ export interface PartnerPrice {
   /** Outside the comparison's `outlier_bounds` (rule in outliers.ts and docs/api.md). */
   readonly outlier: boolean;
   readonly effective_date: string | null;
+  /** The day the list's prices hold from: `effective_date`, else the day it was ingested. */
+  readonly list_date: string;
+  /** The list is a year or more older than the newest list compared beside it (stale-lists.ts). */
+  readonly stale: boolean;
   readonly price_list_id: string;
   readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
 }
@@ -222,14 +261,31 @@ export interface ReconcileCandidate {
 export interface Catalogue {
   /** Ingests a ZIP of price lists or one price file; one bad file becomes an error entry of the report. */
   ingest(source: IngestSource): Promise<IngestReport>;
+  /**
+   * Starts an ingest and returns its job at once (ingest-jobs.ts): poll {@link ingestJob} for each file's progress
+   * and the report. A job's `duplicates` default is `'report'`: a file already ingested is not stored twice unless
+   * asked. Jobs live in the process; a restart forgets them.
+   */
+  startIngestJob(source: Omit<IngestSource, 'onProgress'>): Promise<IngestJob>;
+  /** The job, or NOT_FOUND for an unknown or forgotten id. */
+  ingestJob(jobId: string): Promise<IngestJob>;
   stats(): Promise<Stats>;
   /** Services whose `name_norm` matches the query (case-insensitive), with the clinics that offer them. */
   search(query: { readonly q: string; readonly city?: string; readonly limit?: number }): Promise<readonly SearchHit[]>;
+  /**
+   * {@link search} with paging and the true count: typos corrected and the matcher's abbreviations and synonyms
+   * (terms.tsv) read as the phrases they stand for.
+   */
+  searchPage(query: { readonly q: string; readonly city?: string; readonly limit?: number; readonly offset?: number }): Promise<SearchPage>;
   listServices(query?: ServiceQuery): Promise<Page<Service>>;
   /** Throws NOT_FOUND for an unknown id. */
   getService(serviceId: string): Promise<ServiceDetails>;
   /** Throws NOT_FOUND for an unknown id. */
   compareService(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServiceComparison>;
+  /** Every clinic's price for the service in each of its lists, oldest first (service-history.ts). NOT_FOUND: unknown id. */
+  priceHistory(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServicePriceHistory>;
+  /** Figures per clinic, per category and per ingest (the normalized share over time), for the dashboard. */
+  dashboard(): Promise<Dashboard>;
   /**
    * Per clinic, between consecutive price lists, the services whose representative price changed by at
    * least `threshold` (relative), biggest change first. Throws INVALID_INPUT for a threshold outside (0, 10].

@@ -13,6 +13,7 @@ import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceCompa
 import { isOutlier, outlierBounds } from './outliers.js';
 import { OFFER_KINDS, type Directory, type PriceLine, type QueryPort, type ServicePriceLines, type ServicePricesOptions } from '../storage/query-port.js';
 import { newestPriceList } from './read-model.js';
+import { listDate, staleFlags } from './stale-lists.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
 
@@ -32,6 +33,8 @@ export async function compareService(queries: QueryPort, serviceId: string, opti
   const min = prices.length ? minOf(prices) : null;
   const max = prices.length ? maxOf(prices) : null;
   const bounds = outlierBounds(prices);
+  const dates = partners.map((p) => listDate(model.priceListsById.get(p.price_list_id)!));
+  const stale = new Map(staleFlags(dates).map((flag, i) => [partners[i]!.clinic_id, { list_date: dates[i]!, stale: flag }]));
   return {
     service,
     price_kind: kind,
@@ -49,6 +52,7 @@ export async function compareService(queries: QueryPort, serviceId: string, opti
         deviation_share: mid ? Math.round(((p.price - mid) / mid) * 10000) / 10000 : 0,
         deviation_kind: deviationKind(p.price, mid),
         outlier: isOutlier(p.price, bounds),
+        ...stale.get(p.clinic_id)!,
       }))
       .sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
   };
@@ -94,7 +98,7 @@ export async function servicePricesOf(
 
 // ---- internal helpers ----
 
-type Unscored = Omit<PartnerPrice, 'deviation' | 'deviation_share' | 'deviation_kind' | 'outlier'>;
+type Unscored = Omit<PartnerPrice, 'deviation' | 'deviation_share' | 'deviation_kind' | 'outlier' | 'list_date' | 'stale'>;
 
 function deviationKind(price: number, mid: number | null): DeviationKind {
   if (mid === null || price === mid) return 'at_median';

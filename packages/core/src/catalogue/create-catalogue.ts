@@ -16,8 +16,12 @@ import type { PageOcr } from '../extract/table.js';
 import type { Catalogue } from './catalogue.js';
 import { compareService } from './compare-service.js';
 import { listPriceChanges } from './price-changes.js';
+import { servicePriceHistory } from './service-history.js';
+import { computeDashboard } from './dashboard.js';
 import type { CatalogueContext } from './context.js';
 import { ingest } from './ingest.js';
+import { createIngestJobs } from './ingest-jobs.js';
+import { PricecatError } from '../errors.js';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 import { getService, listPositions, listServices } from './list-positions.js';
 import { listPartners, partnerServices } from './partners.js';
@@ -28,7 +32,7 @@ import { listServiceProposals } from './proposals.js';
 import { matchPosition, skipPosition, undoLastDecision } from './decide.js';
 import { listQueue } from './queue.js';
 import { listUnmatched } from './unmatched.js';
-import { searchServices } from './search.js';
+import { searchPage, searchServices } from './search.js';
 import { computeStats } from './stats.js';
 import type { FolderAccess } from './folder-access.js';
 import { readSettings, updateSettings } from './settings.js';
@@ -143,14 +147,25 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     now: ctx.now,
   });
 
+  const jobs = createIngestJobs((source) => serialized(() => ingestWithCurrentLessons(source)), ctx.now);
+
   return {
     ingest: (source) => serialized(() => ingestWithCurrentLessons(source)),
+    startIngestJob: async (source) => jobs.start({ duplicates: 'report', ...source }),
+    ingestJob: async (jobId) => {
+      const job = jobs.get(jobId);
+      if (!job) throw new PricecatError('NOT_FOUND', `No ingest job "${jobId}": it never existed or the server restarted since; upload the file again.`);
+      return job;
+    },
     stats: () => computeStats(queries),
     search: (query) => searchServices(queries, query),
+    searchPage: (query) => searchPage(queries, query),
     listServices: (query) => listServices(queries, query),
     getService: (id) => getService(queries, id),
     compareService: (id, options) => compareService(queries, id, options),
     priceChanges: (query) => listPriceChanges(queries, query),
+    priceHistory: (id, options) => servicePriceHistory(queries, id, options),
+    dashboard: () => computeDashboard(queries),
     listPartners: (query) => listPartners(queries, query),
     partnerServices: (id, query) => partnerServices(queries, id, query),
     listPositions: (query) => listPositions(queries, query),

@@ -21,3 +21,7 @@ export { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits.js';
 export { NOT_PROCESSED } from './ingest.js';
 export { moveStore, MOVED_SETTING_KEYS, type MoveStoreReport, type MoveTarget } from './move-store.js';
 export { refitFromDecisions, decidedRows, type RefitFromDecisionsResult } from './refit.js';
+export { KEPT_JOBS, type IngestJob, type IngestJobFile } from './ingest-jobs.js';
+export type { ClinicPriceHistory, PriceHistoryPoint, ServicePriceHistory } from './service-history.js';
+export type { Dashboard, DashboardCategory, DashboardClinic, DashboardIngest } from './dashboard.js';
+export { STALE_AFTER_DAYS } from './stale-lists.js';

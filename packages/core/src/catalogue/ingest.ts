@@ -6,8 +6,9 @@
  */
 import { readZipArchive } from '../archive/index.js';
 import { isPricecatError, PricecatError } from '../errors.js';
-import type { FileReport, IngestReport, IngestSource } from './catalogue.js';
+import type { DuplicateOf, FileReport, IngestReport, IngestSource } from './catalogue.js';
 import type { CatalogueContext } from './context.js';
+import { sha256Hex } from './ids.js';
 import { ingestFile, type IngestEntry } from './ingest-file.js';
 import { uploadBudget, type PositionBudget } from './ingest-limits.js';
 import { uploadKind } from './upload-kind.js';
@@ -37,19 +38,30 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
   }
 
   const budget: PositionBudget = uploadBudget(ctx.ingestLimits);
+  const progress = source.onProgress ?? (() => undefined);
+  const known = source.duplicates === 'report' ? await storedContents(ctx) : null;
+  const first = files.length;
+  progress({ type: 'files', files: [...files.map((f) => f.file), ...entries.map((e) => e.path)] });
+  files.forEach((report, index) => progress({ type: 'file-done', index, report }));
   let failure: { code: string; message: string } | undefined;
-  for (const entry of entries) {
+  for (const [at, entry] of entries.entries()) {
+    const index = first + at;
+    progress({ type: 'file-start', index, file: entry.path });
     if (failure) {
       files.push({ file: entry.path, status: 'error', code: NOT_PROCESSED, message: notProcessed(entry.path) });
-      continue;
+    } else {
+      try {
+        const duplicate = known && (await duplicateOf(ctx, known, entry.bytes));
+        const report = duplicate ? alreadyIngested(entry.path, duplicate) : await ingestFile(ctx, entry, budget);
+        if (known && report.status !== 'error') known.set(await sha256Hex(entry.bytes), report.price_list_id);
+        files.push(report);
+      } catch (error) {
+        const report = fileError(entry.path, error);
+        files.push(report);
+        if (report.code === 'STORAGE_FAILED') failure = { code: report.code, message: report.message };
+      }
     }
-    try {
-      files.push(await ingestFile(ctx, entry, budget));
-    } catch (error) {
-      const report = fileError(entry.path, error);
-      files.push(report);
-      if (report.code === 'STORAGE_FAILED') failure = { code: report.code, message: report.message };
-    }
+    progress({ type: 'file-done', index, report: files[index]! });
   }
   const ok = files.filter((f) => f.status !== 'error');
   return {
@@ -78,6 +90,40 @@ function fileError(file: string, error: unknown): Extract<FileReport, { status: 
     status: 'error',
     code: 'INTERNAL',
     message: `${file}: an unexpected error stopped reading this file (see the server log); nothing from it was stored.`,
+  };
+}
+
+/** SHA-256 of every stored list's content → the list (the newest one when several share it). */
+async function storedContents(ctx: CatalogueContext): Promise<Map<string, string>> {
+  const known = new Map<string, string>();
+  for (const list of (await ctx.queries.directory()).priceListsById.values()) if (list.sha256) known.set(list.sha256, list.price_list_id);
+  return known;
+}
+
+async function duplicateOf(ctx: CatalogueContext, known: ReadonlyMap<string, string>, bytes: Uint8Array): Promise<DuplicateOf | null> {
+  const id = known.get(await sha256Hex(bytes));
+  if (id === undefined) return null;
+  const model = await ctx.queries.directory();
+  const list = model.priceListsById.get(id)!;
+  return {
+    price_list_id: list.price_list_id,
+    file_name: list.file_name,
+    clinic_id: list.clinic_id,
+    clinic_name: model.clinicsById.get(list.clinic_id)?.name ?? null,
+    ingested_at: list.ingested_at,
+    effective_date: list.effective_date,
+  };
+}
+
+function alreadyIngested(file: string, duplicate: DuplicateOf): Extract<FileReport, { status: 'error' }> {
+  return {
+    file,
+    status: 'error',
+    code: 'ALREADY_INGESTED',
+    message:
+      `${file}: this content was already ingested on ${duplicate.ingested_at.slice(0, 10)} as «${duplicate.file_name}»; ` +
+      'nothing was stored. Upload it again with `again` to store it as a new version.',
+    duplicate_of: duplicate,
   };
 }
 

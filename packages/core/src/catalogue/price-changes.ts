@@ -14,6 +14,9 @@
  *   always have both: a list for foreigners only has non-resident prices).
  * - Relative change = (new − old) / old; a service is reported when |change| ≥ threshold. Sorted by
  *   |change| descending, then clinic and service name.
+ * - Signs of a wrong match rather than a price move (`mismatch_signs`, mismatch-signs.ts): the two sides share no
+ *   line name and less than half their words (`names_differ`); the jump is bigger than the whole market's spread for
+ *   the service, and the new price is one no other clinic charges (`beyond_market`).
  */
 import { PricecatError } from '../errors.js';
 import type { PriceList } from '../storage/records.js';
@@ -22,6 +25,7 @@ import { toPage } from './paging.js';
 import { OFFER_KINDS, type Directory, type ListPriceLine, type QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
+import { beyondMarket, namesDiffer, type MismatchSign } from './mismatch-signs.js';
 
 /** The threshold when the caller gives none: 20 %. */
 export const DEFAULT_PRICE_CHANGE_THRESHOLD = 0.2;
@@ -72,6 +76,13 @@ export interface PriceChange {
   /** The lines behind each representative price, so an analyst can check what was compared. */
   readonly old_positions: readonly PriceChangeLine[];
   readonly new_positions: readonly PriceChangeLine[];
+  /**
+   * Both lists price the service under some of the same normalized names, and only those lines were compared: the
+   * change is the same line's price moving, never a wrong match.
+   */
+  readonly like_with_like: boolean;
+  /** Why the change may be a wrong match rather than a price move; empty when nothing suggests it. */
+  readonly mismatch_signs: readonly MismatchSign[];
 }
 
 /** A page of price changes, with the threshold and kind that produced it. */
@@ -126,12 +137,16 @@ export async function listPriceChanges(queries: QueryPort, query: PriceChangeQue
       a.clinic_name.localeCompare(b.clinic_name, 'ru') ||
       a.service_name.localeCompare(b.service_name, 'ru'),
   );
-  return { ...toPage(changes, query), threshold, price_kind: query.price_kind ?? null };
+  const page = toPage(changes, query);
+  // The market's spread is read for the page only: a comparison per service shown, not per change found.
+  const items = await beyondMarket(queries, page.items);
+  return { ...page, items, threshold, price_kind: query.price_kind ?? null };
 }
 
 // ---- internal helpers ----
 
 type ClinicFree = Omit<PriceChange, 'clinic_id' | 'clinic_name' | 'city'>;
+export type { MismatchSign };
 
 /** Oldest first, without empty lists and without re-ingests of a file already seen. */
 function comparableLists(lists: readonly PriceList[]): PriceList[] {
@@ -159,7 +174,8 @@ function changesBetween(
     if (!oldPositions || !service) continue;
     const kinds: readonly PriceKind[] = kind ? [kind] : ['resident', 'nonresident'];
     for (const k of kinds) {
-      const [oldLines, newLines] = comparableLines(linesOf(oldPositions, k), linesOf(newPositions, k));
+      const [oldAll, newAll] = [linesOf(oldPositions, k), linesOf(newPositions, k)];
+      const [oldLines, newLines] = comparableLines(oldAll, newAll);
       if (oldLines.length === 0 || newLines.length === 0) continue;
       const oldPrice = roundMoney(median(oldLines.map((l) => l.price))!);
       const newPrice = roundMoney(median(newLines.map((l) => l.price))!);
@@ -182,6 +198,8 @@ function changesBetween(
           new_file_name: newer.file_name,
           old_positions: oldLines,
           new_positions: newLines,
+          like_with_like: sharesName(oldAll, newAll),
+          mismatch_signs: namesDiffer(oldAll, newAll) ? ['names_differ'] : [],
         });
       }
       // Without a requested kind the first kind both lists price decides, even when it did not change.
@@ -192,6 +210,11 @@ function changesBetween(
 }
 
 type Line = PriceChangeLine & { readonly name_norm: string };
+
+function sharesName(older: readonly Line[], newer: readonly Line[]): boolean {
+  const names = new Set(older.map((l) => l.name_norm));
+  return newer.some((l) => names.has(l.name_norm));
+}
 
 function linesOf(positions: readonly ListPriceLine[], kind: PriceKind): Line[] {
   return positions.flatMap((p) => {

@@ -1,9 +1,12 @@
 /**
- * Search over services (DESIGN §4 rule 3: case-insensitive, Cyrillic included, against `name_norm`).
+ * Search over services (DESIGN §4 rule 3: case-insensitive, Cyrillic included, against `name_norm`), tolerant of
+ * typos and aware of the matcher's abbreviations and synonyms (search-terms.ts).
  */
 import { normalizeQuery } from '../match/normalize.js';
+import { TERM_EQUIVALENCES } from '../match/vocabulary.js';
 import type { Service } from '../storage/records.js';
-import type { SearchHit } from './catalogue.js';
+import type { SearchHit, SearchPage } from './catalogue.js';
+import { knownWordsOf, readingsOf, type KnownWords } from './search-terms.js';
 import type { Directory, QueryPort, ServicePriceLines } from '../storage/query-port.js';
 import { partnerPrices, servicePricesOf } from './compare-service.js';
 import { median } from './statistics.js';
@@ -12,19 +15,30 @@ export interface SearchQuery {
   readonly q: string;
   readonly city?: string;
   readonly limit?: number;
+  /** Hits to pass over before the page. @default 0 */
+  readonly offset?: number;
+}
+
+/** The first page of {@link searchPage}, as a plain list. */
+export async function searchServices(queries: QueryPort, query: SearchQuery): Promise<SearchHit[]> {
+  return [...(await searchPage(queries, query)).items];
 }
 
 /**
- * Services whose `name_norm` contains every word of the query (as a word prefix), those offered by
- * clinics first, then names starting with the query, then shorter names.
+ * Services whose `name_norm` contains every word of one reading of the query (as a word prefix): the query as
+ * typed, with its typos corrected, or with a phrase of the term table replaced by an equivalent one. Those offered
+ * by clinics first, then names starting with the query, then shorter names; `total` counts every service found.
  */
-export async function searchServices(queries: QueryPort, query: SearchQuery): Promise<SearchHit[]> {
+export async function searchPage(queries: QueryPort, query: SearchQuery): Promise<SearchPage> {
   const words = normalizeQuery(query.q).split(' ').filter((w) => w.length > 0);
-  if (words.length === 0) return [];
   const limit = query.limit ?? 20;
+  const offset = query.offset ?? 0;
+  if (words.length === 0) return { items: [], total: 0, limit, offset, corrections: [] };
   const model = await queries.directory();
-  const found = model.services.filter((service) => matchesAllWords(service, words));
   const cache = await hitCache(queries, query.city);
+  const readings = readingsOf(words, await knownWords(queries, model), TERM_EQUIVALENCES);
+  const found = model.services.filter((service) => readings.phrases.some((phrase) => containsWordPrefixes(service.name_norm, phrase)));
+  const page = (items: readonly SearchHit[]): SearchPage => ({ items, total: found.length, limit, offset, corrections: readings.corrections });
   const phrase = words.join(' ');
   const starts = (service: Service) => Number(service.name_norm.startsWith(phrase));
   const before = (a: { service: Service; clinics: number }, b: { service: Service; clinics: number }) =>
@@ -45,19 +59,21 @@ export async function searchServices(queries: QueryPort, query: SearchQuery): Pr
       const priced = await queries.pricedClinics(uncounted.map((s) => s.service_id), 'resident');
       for (const service of uncounted) cache.clinics.set(service.service_id, clinicsIn(model, priced.get(service.service_id) ?? [], query.city));
     }
-    const page = found
+    const shown = found
       .map((service) => ({ service, clinics: cache.clinics.get(service.service_id)! }))
       .sort(before)
-      .slice(0, limit)
+      .slice(offset, offset + limit)
       .map((ranked) => ranked.service);
-    await summarise(page);
-    return page.map((service) => cache.hits.get(service.service_id)!);
+    await summarise(shown);
+    return page(shown.map((service) => cache.hits.get(service.service_id)!));
   }
   await summarise(found);
-  return found
-    .map((service) => cache.hits.get(service.service_id)!)
-    .sort((a, b) => before({ service: a.service, clinics: a.prices.clinics }, { service: b.service, clinics: b.prices.clinics }))
-    .slice(0, limit);
+  return page(
+    found
+      .map((service) => cache.hits.get(service.service_id)!)
+      .sort((a, b) => before({ service: a.service, clinics: a.prices.clinics }, { service: b.service, clinics: b.prices.clinics }))
+      .slice(offset, offset + limit),
+  );
 }
 
 /** True when every query word starts some word of `text` (both normalized). */
@@ -72,7 +88,16 @@ export function containsWordPrefixes(text: string, words: readonly string[]): bo
  * Hits by service, per city, valid while the read side's revision stays the same: between two writes a
  * broad word («узи», «прием») is summarised once, not on every keystroke of every analyst.
  */
-const hitCaches = new WeakMap<QueryPort, { revision: number; byCity: Map<string, HitCache> }>();
+const hitCaches = new WeakMap<QueryPort, { revision: number; byCity: Map<string, HitCache>; known?: KnownWords }>();
+
+/** The words of the dictionary's names and of the term table, rebuilt when the read side changes. */
+async function knownWords(queries: QueryPort, model: Directory): Promise<KnownWords> {
+  const entry = hitCaches.get(queries)!;
+  return (entry.known ??= knownWordsOf(
+    model.services.map((service) => service.name_norm),
+    TERM_EQUIVALENCES,
+  ));
+}
 
 interface HitCache {
   readonly hits: Map<string, SearchHit>;
@@ -98,10 +123,6 @@ function clinicsIn(model: Directory, clinicIds: readonly string[], city: string 
     if (clinic && (!city || clinic.city?.toLowerCase() === city.toLowerCase())) count++;
   }
   return count;
-}
-
-function matchesAllWords(service: Service, words: readonly string[]): boolean {
-  return containsWordPrefixes(service.name_norm, words);
 }
 
 function toHit(model: Directory, service: Service, priced: ServicePriceLines, city?: string): SearchHit {

@@ -71,7 +71,7 @@ describe.skipIf(!target.url)(`storage: postgres reads in SQL agree with the cata
       const actual = await store.compareService(serviceId, options);
       expect(actual).toMatchObject({ median: expected.median, min: expected.min, max: expected.max, clinics: expected.clinics });
       expect(actual.partners).toEqual(
-        expected.partners.map(({ deviation: _d, deviation_share: _s, deviation_kind: _k, outlier: _o, ...partner }) => partner),
+        expected.partners.map(({ deviation: _d, deviation_share: _s, deviation_kind: _k, outlier: _o, list_date: _l, stale: _t, ...partner }) => partner),
       );
     }
     await expect(store.compareService('svc_unknown')).rejects.toMatchObject({ code: 'NOT_FOUND' });

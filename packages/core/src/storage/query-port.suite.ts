@@ -7,8 +7,10 @@
 import { expect, it } from 'vitest';
 import { loadReadSide } from '../catalogue/read-model.js';
 import { compareService, summarizePrices } from '../catalogue/compare-service.js';
-import { searchServices } from '../catalogue/search.js';
+import { searchPage, searchServices } from '../catalogue/search.js';
 import { listPriceChanges } from '../catalogue/price-changes.js';
+import { servicePriceHistory } from '../catalogue/service-history.js';
+import { computeDashboard } from '../catalogue/dashboard.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { QueryPort, StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
@@ -175,7 +177,9 @@ async function answers(port: QueryPort): Promise<unknown[]> {
       result.push(await compareService(port, service, { price_kind }), await compareService(port, service, { price_kind, city: 'Алматы' }));
     }
     result.push(await summarizePrices(port, service), await summarizePrices(port, service, 'Астана'));
+    result.push(await servicePriceHistory(port, service), await servicePriceHistory(port, service, { price_kind: 'nonresident', city: 'Алматы' }));
   }
+  result.push(await computeDashboard(port));
   for (const price_kind of [undefined, 'resident', 'nonresident'] as const) {
     result.push(await listPriceChanges(port, { threshold: 0.01, ...(price_kind && { price_kind }) }));
   }
@@ -183,6 +187,9 @@ async function answers(port: QueryPort): Promise<unknown[]> {
   for (const q of ['прием', 'прием врача 2', 'врач', 'нет такого']) {
     result.push(await searchServices(port, { q }), await searchServices(port, { q, city: 'Алматы', limit: 2 }));
   }
+  // A typo («врча»), an equivalent phrasing of the term table («консультация» for «прием»), a second page.
+  for (const q of ['прием врча', 'консультация врача']) result.push(await searchPage(port, { q }));
+  result.push(await searchPage(port, { q: 'прием', limit: 2, offset: 2 }));
   return result;
 }
 

@@ -9,6 +9,7 @@ import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
 import { PricecatError, type IngestReport } from '@pricecat/core';
 import { errorBody, statusForCode, type ErrorBody } from '../errors.js';
+import { optionalEnum } from '../query.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** Where and how large uploads may be. */
@@ -18,6 +19,9 @@ export interface UploadSettings {
   /** Directory for formidable's temporary files. */
   readonly uploadDir: string;
 }
+
+/** What to do with a file whose content is already stored (`IngestSource.duplicates`). */
+export const DUPLICATE_CHOICES = ['ingest', 'report'] as const;
 
 /** The multipart field that carries the file. */
 export const UPLOAD_FIELD = 'file';
@@ -33,7 +37,9 @@ export function createIngestRouter({ catalogue, prefix }: RouteDeps, upload: Upl
   router.post('/ingest', receiveUpload(upload), async (ctx) => {
     const file = pickUploadedFile(ctx.request.files);
     const bytes = new Uint8Array(await readFile(file.filepath));
-    const report = await catalogue.ingest({ fileName: file.originalFilename ?? 'upload', bytes });
+    // `?duplicates=report`: a file already ingested is reported, not stored again; the default keeps the old answer.
+    const duplicates = optionalEnum(ctx.query, 'duplicates', DUPLICATE_CHOICES) ?? 'ingest';
+    const report = await catalogue.ingest({ fileName: file.originalFilename ?? 'upload', bytes, duplicates });
     const answer = ingestAnswer(report);
     ctx.status = answer.status;
     ctx.body = answer.body;
@@ -59,19 +65,19 @@ export function ingestAnswer(report: IngestReport): { status: number; body: Inge
 
 // ---- internal helpers ----
 
-interface UploadedFile {
+export interface UploadedFile {
   readonly filepath: string;
   readonly originalFilename: string | null;
 }
 
-type UploadedFiles = Readonly<Record<string, UploadedFile | readonly UploadedFile[]>>;
+export type UploadedFiles = Readonly<Record<string, UploadedFile | readonly UploadedFile[]>>;
 
 /**
  * Parses the multipart body with formidable (streamed to a temp file, not held in memory) and removes
  * every temp file once the request is done, whatever happened: formidable never deletes them itself
  * on success (STACK.md, "Uploads").
  */
-function receiveUpload(upload: UploadSettings): Middleware {
+export function receiveUpload(upload: UploadSettings): Middleware {
   return async (ctx, next) => {
     const tempPaths: string[] = [];
     // A parser per request, so `onFileBegin` records this request's temp files only.
@@ -99,7 +105,7 @@ function receiveUpload(upload: UploadSettings): Middleware {
   };
 }
 
-function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile {
+export function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile {
   const entry = files?.[UPLOAD_FIELD];
   const file = Array.isArray(entry) ? (entry as readonly UploadedFile[])[0] : (entry as UploadedFile | undefined);
   if (file) return file;

@@ -1,5 +1,6 @@
 /**
- * `GET {prefix}/search?q=&city=&limit=`: services whose `name_norm` matches, with the clinics offering them.
+ * `GET {prefix}/search?q=&city=&limit=&offset=`: services whose `name_norm` matches (typos and the matcher's
+ * abbreviations tolerated), with the clinics offering them, the true count and the corrections made.
  *
  * @module
  */
@@ -11,12 +12,13 @@ import type { RouteDeps } from './route-deps.js';
 export function createSearchRouter({ catalogue, prefix }: RouteDeps): Router {
   const router = new Router({ prefix });
   router.get('/search', async (ctx) => {
-    const items = await catalogue.search({
+    // `items` as before; `total`, `limit`, `offset` and `corrections` added beside it.
+    ctx.body = await catalogue.searchPage({
       q: requiredString(ctx.query, 'q', 'the words to look for in service names, e.g. q=узи'),
       city: optionalString(ctx.query, 'city'),
       limit: optionalInteger(ctx.query, 'limit', { min: 1, max: MAX_LIMIT }) ?? DEFAULT_LIMIT,
+      offset: optionalInteger(ctx.query, 'offset', { min: 0 }) ?? 0,
     });
-    ctx.body = { items };
   });
   return router;
 }

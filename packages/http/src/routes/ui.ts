@@ -25,6 +25,12 @@ const VERSIONED_CACHE = 'public, max-age=3600';
 /** File names of the browser modules and their chunks (`pricecat-search.js`, `chunk-AB12CD.js`). */
 const BROWSER_MODULE = /^[A-Za-z0-9_-]+\.js$/;
 
+/**
+ * The tab icon: a price tag in the accent colour, as SVG (no binary asset). Linked from the page; `/favicon.ico`
+ * answers it too, for browsers and tools that ask there whatever the page says (no 404 in the console).
+ */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#0b6bcb" d="M3 4a1 1 0 0 1 1-1h11l14 14-12 12L3 15z"/><circle cx="9" cy="9" r="2.5" fill="#fff"/></svg>`;
+
 /** Options of {@link createUiRouter}; tests point `bundleFile` elsewhere. */
 export interface UiOptions {
   /** Path of `pricecat.bundle.js`. @default the installed `@pricecat/web-components` */
@@ -58,6 +64,11 @@ export function createUiRouter({ prefix }: Pick<RouteDeps, 'prefix'>, options: U
     ctx.set('Cache-Control', VERSIONED_CACHE);
     ctx.type = 'text/javascript; charset=utf-8';
     ctx.body = bytes;
+  });
+  router.get(['/favicon.svg', '/favicon.ico'], (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = 'image/svg+xml';
+    ctx.body = FAVICON_SVG;
   });
   router.get('/assets/:file', async (ctx) => {
     const loaded = await getBundle();
@@ -163,6 +174,7 @@ function uiPageHtml({ apiBase, bundleFile }: UiPageOptions): string {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>pricecat — каталог цен клиник</title>
+    <link rel="icon" type="image/svg+xml" href="./favicon.svg">
     <style>
       body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2933; background: #f7f9fb; }
       .fallback, noscript p { display: block; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }

@@ -42,18 +42,33 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
     await shot('search');
   });
 
-  it('comparison of a service offered by both clinics', async () => {
-    const hits = await env.api<{ items: { service: { service_id: string }; prices: { clinics: number } }[] }>('search?q=прием&limit=50');
-    const best = [...hits.items].sort((a, b) => b.prices.clinics - a.prices.clinics)[0];
-    await page.goto(`${env.url}#/service/${encodeURIComponent(best?.service.service_id ?? '')}`);
+  it('search with a typo, corrected, counted and paged', async () => {
+    await page.goto(`${env.url}#/search?q=${encodeURIComponent('кардиолго')}`);
+    await page.locator('pricecat-search .corrections').waitFor();
+    await shot('search-typo');
+  });
+
+  it('comparison of a service whose price changed: lines opened, price history drawn', async () => {
+    const changes = await env.api<{ items: { service_id: string; price_kind: string }[] }>('price-changes?threshold=0.01&limit=1');
+    const change = changes.items[0];
+    await page.goto(`${env.url}#/service/${encodeURIComponent(change?.service_id ?? '')}?price_kind=${change?.price_kind ?? 'resident'}`);
     await page.locator('pricecat-comparison tbody tr').first().waitFor();
-    await shot('comparison');
+    await page.locator('pricecat-comparison details.lines summary').first().click();
+    await page.locator('pricecat-comparison svg.history-chart').waitFor();
+    await page.screenshot({ path: join(OUT, 'comparison.png'), fullPage: true });
   });
 
   it('dashboard', async () => {
     await page.goto(`${env.url}#/dashboard`);
-    await page.locator('pricecat-dashboard tbody tr').first().waitFor();
-    await shot('dashboard');
+    await page.locator('pricecat-dashboard table.by-clinic tbody tr').first().waitFor();
+    await page.screenshot({ path: join(OUT, 'dashboard.png'), fullPage: true });
+  });
+
+  it('upload of a file already ingested', async () => {
+    await page.goto(`${env.url}#/upload`);
+    await page.locator('pricecat-upload input[type="file"]').setInputFiles({ name: 'клиника-1.zip', mimeType: 'application/zip', buffer: zipOf([UPLOAD_FILE]) });
+    await page.locator('pricecat-upload tr.duplicate').waitFor({ timeout: 60_000 });
+    await shot('upload-duplicate');
   });
 
   it('queue', async () => {
@@ -93,5 +108,15 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
     await page.goto(`${env.url}#/queue`);
     await page.locator('pricecat-queue .item').first().waitFor();
     await shot('phone-queue');
+    const changes = await env.api<{ items: { service_id: string; price_kind: string }[] }>('price-changes?threshold=0.01&limit=1');
+    await page.goto(`${env.url}#/service/${encodeURIComponent(changes.items[0]?.service_id ?? '')}?price_kind=${changes.items[0]?.price_kind ?? 'resident'}`);
+    await page.locator('pricecat-comparison svg.history-chart').waitFor();
+    await page.screenshot({ path: join(OUT, 'phone-comparison.png'), fullPage: true });
+    await page.goto(`${env.url}#/dashboard`);
+    await page.locator('pricecat-dashboard table.by-clinic tbody tr').first().waitFor();
+    await shot('phone-dashboard');
+    await page.goto(`${env.url}#/upload`);
+    await page.locator('pricecat-upload .zone').waitFor();
+    await shot('phone-upload');
   });
 });

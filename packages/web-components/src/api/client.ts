@@ -10,11 +10,13 @@ import { askForToken, authHeaders } from './auth-token.js';
 import { ApiError, errorFromAnswer, networkError } from './errors.js';
 import type {
   ClinicSummary,
+  IngestJob,
   Page,
   Position,
   PriceKind,
   PriceList,
   SearchHit,
+  SearchPage,
   ServiceComparison,
   Stats,
 } from './types.js';
@@ -85,6 +87,16 @@ export class PricecatApi {
   async search(q: string, options: { city?: string; limit?: number } = {}, signal?: AbortSignal): Promise<SearchHit[]> {
     const answer = await this.get<{ items: SearchHit[] }>('search', { q, city: options.city, limit: options.limit }, signal);
     return answer.items;
+  }
+
+  /** A page of services matching `q` (typos and abbreviations tolerated), with the true count. */
+  searchPage(q: string, options: { city?: string; limit?: number; offset?: number } = {}, signal?: AbortSignal): Promise<SearchPage> {
+    return this.get<SearchPage>('search', { q, city: options.city, limit: options.limit, offset: options.offset }, signal);
+  }
+
+  /** An ingest job as it goes (`GET /ingest-jobs/{id}`). */
+  ingestJob(jobId: string, signal?: AbortSignal): Promise<IngestJob> {
+    return this.get<IngestJob>(`ingest-jobs/${encodeURIComponent(jobId)}`, {}, signal);
   }
 
   /** One row per clinic for a service. */

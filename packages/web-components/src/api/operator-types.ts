@@ -139,6 +139,13 @@ export interface PriceChange {
   readonly new_effective_date: string | null;
   readonly old_file_name: string;
   readonly new_file_name: string;
+  /** The lines behind each price (absent from older servers). */
+  readonly old_positions?: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
+  readonly new_positions?: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
+  /** Both sides share a line name: the same line's price moved (absent from older servers). */
+  readonly like_with_like?: boolean;
+  /** Why the change may be a wrong match rather than a price move (absent from older servers). */
+  readonly mismatch_signs?: readonly ('names_differ' | 'beyond_market')[];
 }
 
 /** `GET /price-changes`. */

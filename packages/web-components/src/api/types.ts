@@ -30,6 +30,16 @@ export interface SearchHit {
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
 }
 
+/** `GET /search` answer: a page of hits, the true count, and the typos corrected. */
+export interface SearchPage {
+  readonly items: readonly SearchHit[];
+  /** Absent from servers older than the paged search. */
+  readonly total?: number;
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly corrections?: readonly { readonly from: string; readonly to: string }[];
+}
+
 /** Which price a comparison uses. */
 export type PriceKind = 'resident' | 'nonresident';
 
@@ -41,9 +51,34 @@ export interface PartnerPrice {
   readonly price: number;
   readonly deviation: number;
   readonly deviation_share: number;
+  /** Outside the comparison's `outlier_bounds` (absent from older servers). */
+  readonly outlier?: boolean;
   readonly effective_date: string | null;
+  /** The day the list holds from: `effective_date`, else the ingest day (absent from older servers). */
+  readonly list_date?: string;
+  /** The list is a year or more older than the newest one compared beside it. */
+  readonly stale?: boolean;
   readonly price_list_id: string;
   readonly positions: readonly { readonly position_id: string; readonly raw_name: string; readonly price: number }[];
+}
+
+/** `GET /services/{id}/history`. */
+export interface ServicePriceHistory {
+  readonly service_id: string;
+  readonly price_kind: PriceKind;
+  readonly clinics: readonly {
+    readonly clinic_id: string;
+    readonly clinic_name: string;
+    readonly city: string | null;
+    readonly points: readonly {
+      readonly price_list_id: string;
+      readonly file_name: string;
+      readonly effective_date: string | null;
+      readonly ingested_at: string;
+      readonly price: number;
+      readonly lines: number;
+    }[];
+  }[];
 }
 
 /** `GET /services/{id}/partners`. */
@@ -55,6 +90,8 @@ export interface ServiceComparison {
   readonly max: number | null;
   readonly spread: number | null;
   readonly spread_ratio: number | null;
+  /** Prices outside [low, high] are outliers (absent from older servers). */
+  readonly outlier_bounds?: { readonly low: number | null; readonly high: number | null };
   readonly partners: readonly PartnerPrice[];
 }
 
@@ -132,6 +169,31 @@ export interface FileReportError {
   readonly status: 'error';
   readonly code: string;
   readonly message: string;
+  /** With code `ALREADY_INGESTED`: the stored list that already holds this content. */
+  readonly duplicate_of?: {
+    readonly price_list_id: string;
+    readonly file_name: string;
+    readonly clinic_name: string | null;
+    readonly ingested_at: string;
+    readonly effective_date: string | null;
+  };
+}
+
+/** `POST /ingest-jobs`, `GET /ingest-jobs/{id}`. */
+export interface IngestJob {
+  readonly job_id: string;
+  readonly file_name: string;
+  readonly status: 'running' | 'done' | 'failed';
+  readonly created_at: string;
+  readonly finished_at: string | null;
+  readonly files: readonly {
+    readonly file: string;
+    readonly state: 'waiting' | 'running' | 'done';
+    readonly report: FileReportOk | FileReportError | null;
+  }[];
+  readonly done_files: number;
+  readonly report: IngestReport | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
 }
 
 /** `POST /ingest`. */
@@ -153,4 +215,33 @@ export interface Page<T> {
   readonly total: number;
   readonly limit: number;
   readonly offset: number;
+}
+
+/** `GET /dashboard`. */
+export interface DashboardFigures {
+  readonly clinics: readonly {
+    readonly clinic_id: string;
+    readonly name: string;
+    readonly city: string | null;
+    readonly price_lists: number;
+    readonly positions: number;
+    readonly normalized: number;
+    readonly queued: number;
+    readonly unrecognized: number;
+    readonly skipped: number;
+    readonly normalized_share: number;
+    readonly latest_list_date: string | null;
+  }[];
+  readonly categories: readonly { readonly category: string; readonly services: number; readonly offered: number; readonly clinics: number }[];
+  readonly ingests: readonly {
+    readonly price_list_id: string;
+    readonly file_name: string;
+    readonly clinic_id: string;
+    readonly clinic_name: string;
+    readonly ingested_at: string;
+    readonly positions: number;
+    readonly normalized: number;
+    readonly normalized_share: number;
+    readonly cumulative_share: number;
+  }[];
 }

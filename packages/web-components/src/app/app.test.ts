@@ -58,6 +58,25 @@ describe('<pricecat-app>', () => {
     await vi.waitFor(() => expect(shadowText(comparison as Element)).toContain('УЗИ почек'));
   });
 
+  it('puts a submitted search in the URL, and «← Назад к поиску» leads back to it', async () => {
+    api = fakeApi(routesOfApi);
+    await goTo('#/search');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    const search = app.shadowRoot!.querySelector('pricecat-search')!;
+    await search.updateComplete;
+    const input = $<HTMLInputElement>(search, 'input[type="search"]');
+    input.value = 'почек';
+    input.dispatchEvent(new Event('input'));
+    $<HTMLFormElement>(search, 'form').requestSubmit();
+    await vi.waitFor(() => expect(decodeURIComponent(location.hash)).toBe('#/search?q=почек'));
+    await vi.waitFor(() => expect($$(search, '.hit a')).toHaveLength(1));
+    $<HTMLAnchorElement>(search, '.hit a').click();
+    await vi.waitFor(() => expect(app.shadowRoot?.querySelector('pricecat-comparison')).not.toBeNull());
+    const back = $<HTMLAnchorElement>(app, 'main p a');
+    expect(decodeURIComponent(back.getAttribute('href') ?? '')).toBe('#/search?q=почек');
+  });
+
   it('shows the dashboard and the upload screen from the navigation', async () => {
     api = fakeApi(routesOfApi);
     const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');

@@ -37,21 +37,45 @@ export interface Route {
 
 const nav = messages.app.nav;
 
+/**
+ * The hash of the search last shown (`#/search?q=узи&city=Алматы`), for «← Назад к поиску»: a comparison opened
+ * from a search leads back to that search, not to an empty one.
+ */
+let lastSearchHash = '#/search';
+
+/** The comparison's price kind goes into the URL, so a shared link and Back show the same kind. */
+function kindToUrl(serviceId: string, priceKind: string): void {
+  location.hash = `#/service/${encodeURIComponent(serviceId)}?price_kind=${encodeURIComponent(priceKind)}`;
+}
+
+/** A submitted search goes into the URL, so the browser's Back and a shared link show it again. */
+function searchToUrl(event: CustomEvent<{ q: string; city: string }>): void {
+  const params = new URLSearchParams();
+  if (event.detail.q) params.set('q', event.detail.q);
+  if (event.detail.city) params.set('city', event.detail.city);
+  const hash = `#/search${params.size > 0 ? `?${params}` : ''}`;
+  if (location.hash !== hash) location.hash = hash;
+}
+
 /** Every screen of the app, in navigation order. The first one is the start page. */
 export const routes: readonly Route[] = [
   {
     path: '/search',
     nav: nav.search,
-    render: ({ apiBase, query }) =>
-      html`<pricecat-search api-base=${apiBase} q=${query.get('q') ?? ''} city=${query.get('city') ?? ''}
-        service-href="#/service/{id}"></pricecat-search>`,
+    render: ({ apiBase, query }) => {
+      lastSearchHash = `#/search${query.size > 0 ? `?${query}` : ''}`;
+      return html`<pricecat-search api-base=${apiBase} q=${query.get('q') ?? ''} city=${query.get('city') ?? ''}
+        service-href="#/service/{id}" @pricecat-search-change=${searchToUrl}></pricecat-search>`;
+    },
   },
   {
     path: '/service/:id',
     render: ({ apiBase, params, query }) =>
-      html`<p><a href="#/search">← ${messages.app.back}</a></p>
+      html`<p><a href=${lastSearchHash}>← ${messages.app.back}</a></p>
         <pricecat-comparison api-base=${apiBase} service-id=${params.id ?? ''}
-          price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}></pricecat-comparison>`,
+          price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}
+          @pricecat-price-kind-change=${(event: CustomEvent<{ priceKind: string }>) =>
+            kindToUrl(params.id ?? '', event.detail.priceKind)}></pricecat-comparison>`,
   },
   { path: '/dashboard', nav: nav.dashboard, render: ({ apiBase }) => html`<pricecat-dashboard api-base=${apiBase}></pricecat-dashboard>` },
   {
@@ -80,7 +104,7 @@ export const routes: readonly Route[] = [
       <div class="admin-grid">
         <pricecat-autoload-card api-base=${apiBase}></pricecat-autoload-card>
         <div class="admin-export"><pricecat-export-button api-base=${apiBase}></pricecat-export-button></div>
-        <pricecat-price-changes api-base=${apiBase}></pricecat-price-changes>
+        <pricecat-price-changes api-base=${apiBase} service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>
       </div>`,
   },
 ];

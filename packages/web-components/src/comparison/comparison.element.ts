@@ -1,14 +1,19 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
+import { toApiError, type ApiError } from '../api/errors.js';
 import { LoadController } from '../api/load-controller.js';
-import type { PartnerPrice, PriceKind, ServiceComparison } from '../api/types.js';
+import { matchPosition, skipPosition } from '../api/operator-api.js';
+import type { PartnerPrice, PriceKind, ServiceComparison, ServicePriceHistory } from '../api/types.js';
+import '../service-picker/service-picker.js';
+import type { ServicePickDetail } from '../service-picker/service-picker.element.js';
 import { formatDate, formatPrice, formatPriceDelta, formatSignedShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
 import { comparisonStyles } from './comparison.styles.js';
-import { loadPriceHistory, type PriceHistory } from './price-history.js';
+import { historyChart, lineColour, pointDay } from './history-chart.js';
+import { loadPriceHistory } from './price-history.js';
 import { spreadChart } from './spread-chart.js';
 
 /** Payload of `pricecat-price-kind-change`. */
@@ -20,8 +25,9 @@ const t = messages.comparison;
 
 /**
  * `<pricecat-comparison service-id="…">`: one service across clinics, cheapest first, with each clinic's
- * deviation from the median (overpayment red, saving green), a strip plot of the spread, the price
- * history of clinics with several lists, and a resident / non-resident switch.
+ * deviation from the median (overpayment red, saving green), outliers and stale lists marked, the lines behind each
+ * clinic's price (each can be matched to another service or withdrawn), a strip plot of the spread, a chart of the
+ * price history per clinic (served by the API), and a resident / non-resident switch.
  *
  * @fires pricecat-price-kind-change - the user switched resident / non-resident; detail {@link PriceKindChangeDetail}
  * @csspart loading - the loading line
@@ -34,7 +40,11 @@ export class PricecatComparisonElement extends LitElement {
 
   #api = new PricecatApi('/api');
   #comparison = new LoadController<ServiceComparison>(this);
-  #history = new LoadController<PriceHistory>(this);
+  #history = new LoadController<ServicePriceHistory>(this);
+
+  /** The line whose match is being corrected (its picker is open). */
+  @state() private correcting: string | null = null;
+  @state() private correction: { readonly text: string; readonly error?: ApiError } | null = null;
 
   /** Base URL of the pricecat API. */
   @property({ attribute: 'api-base' }) apiBase = '/api';
@@ -55,7 +65,21 @@ export class PricecatComparisonElement extends LitElement {
     }
     const { serviceId, priceKind, city } = this;
     void this.#comparison.run((signal) => this.#api.compare(serviceId, { priceKind, city: city || undefined }, signal));
-    void this.#history.run((signal) => loadPriceHistory(this.#api, serviceId, priceKind, signal));
+    void this.#history.run((signal) => loadPriceHistory(this.#api, serviceId, priceKind, city || undefined, signal));
+  }
+
+  /** Matches the line to another service (`serviceId`) or withdraws its match, then shows the comparison anew. */
+  async #correct(positionId: string, rawName: string, serviceId: string | null, serviceName = ''): Promise<void> {
+    this.correcting = null;
+    try {
+      if (serviceId === null) await skipPosition(this.#api, positionId);
+      else await matchPosition(this.#api, positionId, serviceId);
+      this.correction = { text: serviceId === null ? t.withdrawn(rawName) : t.moved(rawName, serviceName) };
+      void this.#comparison.retry();
+      void this.#history.retry();
+    } catch (error) {
+      this.correction = { text: t.correctionFailed, error: toApiError(error) };
+    }
   }
 
   private handleKind(event: Event): void {
@@ -98,12 +122,15 @@ export class PricecatComparisonElement extends LitElement {
         </thead>
         <tbody>
           ${partners.map(
-            (partner) => html`<tr>
-              <td class="clinic">${partner.clinic_name}</td>
+            (partner) => html`<tr class=${partner.outlier ? 'outlier' : ''}>
+              <td class="clinic">${partner.clinic_name}${this.#renderLines(partner)}</td>
               <td class="city">${partner.city ?? '—'}</td>
               <td class="num price">${formatPrice(partner.price)}</td>
-              <td class="num deviation">${this.#renderDeviation(partner)}</td>
-              <td>${partner.effective_date ? formatDate(partner.effective_date) : html`<span class="muted">${t.noDate}</span>`}</td>
+              <td class="num deviation">${this.#renderDeviation(partner)}${partner.outlier
+                ? html`<br /><span class="badge outlier-badge" title=${t.outlierHint}>${t.outlier}</span>`
+                : nothing}</td>
+              <td class="date">${partner.effective_date ? formatDate(partner.effective_date) : html`<span class="muted">${t.noDate}</span>`}
+                ${partner.stale ? html`<br /><span class="badge stale-badge" title=${t.staleHint}>${t.stale}</span>` : nothing}</td>
             </tr>`,
           )}
         </tbody>
@@ -111,25 +138,58 @@ export class PricecatComparisonElement extends LitElement {
     </div>`;
   }
 
+  /** The lines of the clinic's list behind its price, each with a way to correct its match. */
+  #renderLines(partner: PartnerPrice) {
+    if (partner.positions.length === 0) return nothing;
+    return html`<details class="lines">
+      <summary>${t.lines(partner.positions.length)}</summary>
+      <ul>
+        ${partner.positions.map(
+          (line) => html`<li>
+            <span class="line-name">${line.raw_name}</span> <b class="line-price">${formatPrice(line.price)}</b>
+            <button type="button" class="link correct" @click=${() => (this.correcting = line.position_id)}>${t.correct}</button>
+            ${this.correcting === line.position_id
+              ? html`<div class="correcting">
+                  <pricecat-service-picker api-base=${this.apiBase} q=${this.#data()?.service.name ?? ''}
+                    @pricecat-service-pick=${(event: CustomEvent<ServicePickDetail>) =>
+                      void this.#correct(line.position_id, line.raw_name, event.detail.serviceId, event.detail.name)}
+                    @pricecat-pick-cancel=${() => (this.correcting = null)}></pricecat-service-picker>
+                  <button type="button" class="secondary withdraw" @click=${() => void this.#correct(line.position_id, line.raw_name, null)}>
+                    ${t.withdraw}
+                  </button>
+                </div>`
+              : nothing}
+          </li>`,
+        )}
+      </ul>
+    </details>`;
+  }
+
+  #data(): ServiceComparison | undefined {
+    return this.#comparison.value;
+  }
+
   #renderHistory(partners: readonly PartnerPrice[]) {
     const state = this.#history.state;
     if (state.kind === 'loading') return loadingView(t.historyLoading);
     if (state.kind === 'error') return errorView(state.error, () => void this.#history.retry(), t.history);
     if (state.kind !== 'done') return nothing;
-    const names = new Map(partners.map((partner) => [partner.clinic_id, partner.clinic_name]));
-    const clinics = [...state.value].filter(([clinicId]) => names.has(clinicId));
-    if (clinics.length === 0) return html`<p class="muted">${t.historyNone}</p>`;
-    return clinics.map(
-      ([clinicId, points]) => html`<h3>${t.historyOf(names.get(clinicId) ?? clinicId)}</h3>
-        <ol>
-          ${points.map(
-            (point) => html`<li>
-              ${point.date ? formatDate(point.date) : t.noDate}: <b>${formatPrice(point.price)}</b>
-              <span class="muted">(${point.fileName})</span>
-            </li>`,
-          )}
-        </ol>`,
-    );
+    const compared = new Set(partners.map((partner) => partner.clinic_id));
+    const clinics = state.value.clinics.filter((clinic) => compared.has(clinic.clinic_id) && clinic.points.length > 0);
+    if (!clinics.some((clinic) => clinic.points.length > 1)) return html`<p class="muted">${t.historyNone}</p>`;
+    return html`${historyChart(clinics, t.history)}
+      <ul class="legend">
+        ${clinics.map(
+          (clinic, index) => html`<li>
+            <span class="swatch" style=${`background:${lineColour(index)}`}></span>
+            <b>${clinic.clinic_name}</b>:
+            ${clinic.points.map(
+              (point, at) => html`${at > 0 ? ' → ' : ''}<span class="point" title=${point.file_name}
+                >${formatDate(pointDay(point))}: ${formatPrice(point.price)}</span>`,
+            )}
+          </li>`,
+        )}
+      </ul>`;
   }
 
   override render() {
@@ -150,6 +210,10 @@ export class PricecatComparisonElement extends LitElement {
         <div><dt>${t.spread}:</dt> <dd>${formatPrice(data.spread)}</dd></div>
       </dl>
       ${state.kind === 'loading' ? loadingView() : nothing}
+      ${this.correction
+        ? html`<p class=${this.correction.error ? 'correction failed' : 'correction'} role="status">${this.correction.text}
+            ${this.correction.error ? html`<span class="muted">${this.correction.error.message}</span>` : nothing}</p>`
+        : nothing}
       ${partners.length === 0
         ? html`<p class="muted">${t.noPrices}</p>`
         : html`${spreadChart(partners, data.median, t.chartTitle)} ${this.#renderTable(partners)}

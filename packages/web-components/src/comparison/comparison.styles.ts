@@ -130,6 +130,77 @@ export const comparisonStyles = css`
     margin: 0.2rem 0 0.6rem;
     padding-left: 1.2rem;
   }
+  .badge {
+    display: inline-block;
+    font-size: 0.75rem;
+    border-radius: var(--radius);
+    padding: 0 0.35rem;
+    margin-top: 0.2rem;
+    white-space: nowrap;
+  }
+  .outlier-badge {
+    background: var(--overpay);
+    color: #fff;
+  }
+  .stale-badge {
+    background: var(--muted);
+    color: #fff;
+  }
+  details.lines {
+    font-size: 0.85rem;
+    margin-top: 0.3rem;
+  }
+  details.lines ul {
+    margin: 0.3rem 0 0;
+    padding-left: 1rem;
+  }
+  details.lines li {
+    margin-bottom: 0.3rem;
+    overflow-wrap: anywhere;
+  }
+  button.link {
+    background: none;
+    border: none;
+    color: var(--accent);
+    padding: 0;
+    text-decoration: underline;
+    cursor: pointer;
+    font-size: 0.8rem;
+  }
+  .correcting {
+    margin-top: 0.3rem;
+  }
+  .correction.failed {
+    color: var(--overpay);
+  }
+  .history-chart {
+    width: 100%;
+    max-width: 40rem;
+    height: auto;
+  }
+  .history-chart .axis {
+    stroke: var(--border);
+  }
+  .history-chart .tick {
+    font-size: 11px;
+    fill: var(--muted);
+  }
+  .legend {
+    list-style: none;
+    padding: 0;
+    font-size: 0.9rem;
+  }
+  .legend li {
+    margin-bottom: 0.3rem;
+  }
+  .swatch {
+    display: inline-block;
+    width: 0.8rem;
+    height: 0.8rem;
+    border-radius: 2px;
+    margin-right: 0.3rem;
+    vertical-align: middle;
+  }
   @media (max-width: 480px) {
     th.city,
     td.city {

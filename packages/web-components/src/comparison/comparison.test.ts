@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './comparison.js';
 import type { PricecatComparisonElement } from './comparison.element.js';
-import type { PartnerPrice, Position, PriceList, ServiceComparison } from '../api/types.js';
+import type { PartnerPrice, ServiceComparison, ServicePriceHistory } from '../api/types.js';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
@@ -37,17 +37,20 @@ const comparison: ServiceComparison = {
   ],
 };
 
-function position(id: string, clinic: string, list: string, price: number): Position {
-  return { position_id: id, price_list_id: list, clinic_id: clinic, raw_name: 'Прием терапевта', price, price_nonresident: null, service_id: 's1', status: 'normalized' };
+function point(list: string, date: string, price: number) {
+  return { price_list_id: list, file_name: `${list}.xlsx`, effective_date: date, ingested_at: '2025-01-01T00:00:00Z', price, lines: 1 };
 }
 
-function list(id: string, clinic: string, date: string): PriceList {
-  return { price_list_id: id, clinic_id: clinic, file_name: `${id}.xlsx`, format: 'xlsx', effective_date: date, ingested_at: '2025-01-01T00:00:00Z', status: 'ok', warnings: [], position_count: 10 };
-}
+/** As the server answers: clinic c3 has two lists, 11 000 in 2023 and 12 600 in 2024; c1 one list. */
+const history: ServicePriceHistory = {
+  service_id: 's1',
+  price_kind: 'resident',
+  clinics: [
+    { clinic_id: 'c1', clinic_name: 'Клиника «Дешёвая»', city: 'Алматы', points: [point('c1-2024', '2024-01-15', 9000)] },
+    { clinic_id: 'c3', clinic_name: 'Медцентр «Дорогой»', city: 'Алматы', points: [point('c3-2023', '2023-02-01', 11000), point('c3-2024', '2024-03-01', 12600)] },
+  ],
+};
 
-/** Clinic c3 has two lists: 11 000 in 2023 and 12 600 in 2024. */
-const positions = { items: [position('p1', 'c3', 'c3-2023', 11000), position('p2', 'c3', 'c3-2024', 12600), position('p3', 'c1', 'c1-2024', 9000)], total: 3, limit: 500, offset: 0 };
-const priceLists = { items: [list('c3-2023', 'c3', '2023-02-01'), list('c3-2024', 'c3', '2024-03-01'), list('c1-2024', 'c1', '2024-01-15')] };
 
 let api: FakeApi | undefined;
 afterEach(() => {
@@ -57,7 +60,7 @@ afterEach(() => {
 
 describe('<pricecat-comparison>', () => {
   it('lists clinics cheapest first with prices in tenge and the date of the price list', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, positions, 'price-lists': priceLists });
+    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
     const rows = $$(element, 'tbody tr').map((row) => shadowText(row));
@@ -71,7 +74,7 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('shows overpayment above the median in red and saving below it in green', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, positions, 'price-lists': priceLists });
+    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
     const saving = $(element, 'tbody tr:first-child .deviation span');
@@ -85,30 +88,79 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('draws one dot per clinic on the spread chart', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, positions, 'price-lists': priceLists });
+    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
-    await vi.waitFor(() => expect($$(element, 'svg circle')).toHaveLength(3));
-    const xs = $$(element, 'svg circle').map((dot) => Number(dot.getAttribute('cx')));
+    await vi.waitFor(() => expect($$(element, 'svg.spread circle')).toHaveLength(3));
+    const xs = $$(element, 'svg.spread circle').map((dot) => Number(dot.getAttribute('cx')));
     expect(xs[0]).toBeLessThan(xs[1] ?? 0);
     expect(xs[1]).toBeLessThan(xs[2] ?? 0);
-    expect($$(element, 'svg title').map((title) => title.textContent)).toContain(`Медцентр «Дорогой»: 12${NBSP}600 ₸`);
+    expect($$(element, 'svg.spread title').map((title) => title.textContent)).toContain(`Медцентр «Дорогой»: 12${NBSP}600 ₸`);
   });
 
-  it('shows the price history of a clinic that has two lists', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, positions, 'price-lists': priceLists });
+  it('draws the price history the server computed, one line per clinic, older list to the left', async () => {
+    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
-    await vi.waitFor(() => expect($$(element, '.history li')).toHaveLength(2));
-    expect(shadowText($(element, '.history'))).toContain('История цен: Медцентр «Дорогой»');
-    const items = $$(element, '.history li').map((item) => shadowText(item));
-    expect(items[0]).toContain(`01.02.2023: 11${NBSP}000 ₸`);
-    expect(items[1]).toContain(`01.03.2024: 12${NBSP}600 ₸`);
+    await vi.waitFor(() => expect($$(element, 'svg.history-chart .clinic-line')).toHaveLength(2));
+    const dots = $$(element, 'svg.history-chart g[data-clinic="c3"] circle');
+    expect(dots).toHaveLength(2);
+    expect(Number(dots[0]!.getAttribute('cx'))).toBeLessThan(Number(dots[1]!.getAttribute('cx')));
+    // The dearer point is drawn higher (a smaller y).
+    expect(Number(dots[1]!.getAttribute('cy'))).toBeLessThan(Number(dots[0]!.getAttribute('cy')));
+    const legend = shadowText($(element, '.legend'));
+    expect(legend).toContain(`Медцентр «Дорогой»: 01.02.2023: 11${NBSP}000 ₸ → 01.03.2024: 12${NBSP}600 ₸`);
+    expect(api.calls('positions')).toHaveLength(0);
+  });
+
+  it('marks an outlier and a stale list, and opens the lines behind a clinic’s price', async () => {
+    const lines = [
+      { position_id: 'p1', raw_name: 'Прием терапевта первичный', price: 12000 },
+      { position_id: 'p2', raw_name: 'Прием терапевта повторный', price: 13200 },
+    ];
+    const audited: ServiceComparison = {
+      ...comparison,
+      partners: [
+        { ...partner('c3', 'Медцентр «Дорогой»', 12600, 10000, '2024-03-01'), outlier: true, stale: true, positions: lines },
+        { ...partner('c1', 'Клиника «Дешёвая»', 9000, 10000, '2026-01-15'), outlier: false, stale: false },
+      ],
+    };
+    api = fakeApi({ 'services/s1/partners': audited, 'services/s1/history': history });
+    const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(2));
+    const dear = $(element, 'tbody tr:last-child');
+    expect(dear.classList.contains('outlier')).toBe(true);
+    expect(shadowText(dear.querySelector('.outlier-badge')!)).toBe('выброс');
+    expect(shadowText(dear.querySelector('.stale-badge')!)).toBe('устаревший прайс');
+    expect($(element, 'tbody tr:first-child').querySelector('.badge')).toBeNull();
+    const details = dear.querySelector('details')!;
+    expect(shadowText(details.querySelector('summary')!)).toBe('строк прайса: 2');
+    details.open = true;
+    expect([...details.querySelectorAll('li')].map((li) => shadowText(li.querySelector('.line-name')!))).toEqual([
+      'Прием терапевта первичный',
+      'Прием терапевта повторный',
+    ]);
+  });
+
+  it('withdraws a wrong line’s match from the comparison and shows the comparison anew', async () => {
+    const wrong = { ...partner('c3', 'Медцентр «Дорогой»', 12600, 10000, '2024-03-01'), positions: [{ position_id: 'p9', raw_name: 'МРТ с контрастом', price: 12600 }] };
+    api = fakeApi({
+      'services/s1/partners': { ...comparison, partners: [wrong] },
+      'services/s1/history': history,
+      skip: { position: { position_id: 'p9' } },
+    });
+    const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+    await vi.waitFor(() => expect($$(element, 'button.correct')).toHaveLength(1));
+    $<HTMLButtonElement>(element, 'button.correct').click();
+    await vi.waitFor(() => expect($$(element, 'button.withdraw')).toHaveLength(1));
+    $<HTMLButtonElement>(element, 'button.withdraw').click();
+    await vi.waitFor(() => expect(shadowText(element)).toContain('Сопоставление строки «МРТ с контрастом» снято.'));
+    expect(api.posted('skip')).toEqual([{ position_id: 'p9' }]);
+    await vi.waitFor(() => expect(api?.calls('services/s1/partners').length).toBe(2));
   });
 
   it('asks for non-resident prices when the user flips the switch, and says so with an event', async () => {
     api = fakeApi({
       'services/s1/partners': (url: URL) => ({ ...comparison, price_kind: url.searchParams.get('price_kind') }),
-      positions,
-      'price-lists': priceLists,
+      'services/s1/history': history,
     });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'input[type="radio"]')).toHaveLength(2));
@@ -122,14 +174,14 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('explains an unknown service in Russian', async () => {
-    api = fakeApi({ 'services/nope/partners': jsonError(404, 'NOT_FOUND', 'Service nope not found'), positions, 'price-lists': priceLists });
+    api = fakeApi({ 'services/nope/partners': jsonError(404, 'NOT_FOUND', 'Service nope not found'), 'services/nope/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="nope"></pricecat-comparison>');
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
     expect(shadowText($(element, '[role="alert"]'))).toContain('Не найдено: запись удалена или адрес неверен.');
   });
 
   it('says that no clinic prices the service', async () => {
-    api = fakeApi({ 'services/s1/partners': { ...comparison, partners: [], median: null, min: null, max: null, spread: null }, positions, 'price-lists': priceLists });
+    api = fakeApi({ 'services/s1/partners': { ...comparison, partners: [], median: null, min: null, max: null, spread: null }, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect(shadowText(element)).toContain('Для этой услуги нет цен клиник.'));
     expect(shadowText(element)).toContain('Медиана: —');

@@ -1,5 +1,5 @@
 import type { PricecatApi } from '../api/client.js';
-import type { PriceList, Stats } from '../api/types.js';
+import type { DashboardFigures, PriceList, Stats } from '../api/types.js';
 
 /** What the dashboard shows: the figures, the latest ingests and the clinic names they refer to. */
 export interface DashboardData {
@@ -7,16 +7,19 @@ export interface DashboardData {
   /** Newest ingest first, at most `latest` of them. */
   readonly latest: readonly PriceList[];
   readonly clinicNames: ReadonlyMap<string, string>;
+  /** Per clinic, category and ingest; `null` from a server without `GET /dashboard`. */
+  readonly figures: DashboardFigures | null;
 }
 
 /** Loads stats, price lists and clinics in parallel; clinic names are a nicety, so their failure is ignored. */
 export async function loadDashboard(api: PricecatApi, latest: number, signal?: AbortSignal): Promise<DashboardData> {
-  const [stats, lists, partners] = await Promise.all([
+  const [stats, lists, partners, figures] = await Promise.all([
     api.stats(signal),
     api.priceLists(signal),
     api.partners({ limit: 500 }, signal).catch(() => undefined),
+    api.get<DashboardFigures>('dashboard', {}, signal).catch(() => null),
   ]);
   const newest = [...lists].sort((a, b) => b.ingested_at.localeCompare(a.ingested_at)).slice(0, latest);
   const clinicNames = new Map((partners?.items ?? []).map((clinic) => [clinic.clinic_id, clinic.name]));
-  return { stats, latest: newest, clinicNames };
+  return { stats, latest: newest, clinicNames, figures };
 }

@@ -62,23 +62,47 @@ describe('<pricecat-dashboard>', () => {
   it('lists the latest ingest first with its clinic, status and warnings', async () => {
     api = fakeApi({ stats, 'price-lists': priceLists, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
-    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(2));
-    const first = shadowText($$(element, 'tbody tr')[0] as HTMLElement);
+    await vi.waitFor(() => expect($$(element, 'table.latest tbody tr')).toHaveLength(2));
+    const first = shadowText($$(element, 'table.latest tbody tr')[0] as HTMLElement);
     expect(first).toContain('Новый прайс.xlsx');
     expect(first).toContain('ТОО «Медикер»');
     expect(first).toContain('с предупреждениями');
     expect(first).toContain('Лист 2: нет колонки с ценой');
-    expect(shadowText($$(element, 'tbody tr')[1] as HTMLElement)).toContain('готово');
+    expect(shadowText($$(element, 'table.latest tbody tr')[1] as HTMLElement)).toContain('готово');
   });
 
   it('folds a long list of warnings under «ещё N»', async () => {
     const warnings = ['Стр. 1: пусто', 'Стр. 2: пусто', 'Стр. 3: пусто', 'Стр. 4: пусто', 'Стр. 5: пусто'];
     api = fakeApi({ stats, 'price-lists': { items: [list('scan', 'Скан.pdf', '2025-03-01T10:00:00Z', 'warnings', warnings)] }, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
-    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(1));
+    await vi.waitFor(() => expect($$(element, 'table.latest tbody tr')).toHaveLength(1));
     expect(shadowText($(element, 'details summary'))).toBe('ещё 3');
     expect($<HTMLDetailsElement>(element, 'details').open).toBe(false);
     expect($$(element, 'details li').map((li) => li.textContent)).toEqual(['Стр. 3: пусто', 'Стр. 4: пусто', 'Стр. 5: пусто']);
+  });
+
+  it('links its figures to the lists behind them and shows per-clinic figures and the share over time', async () => {
+    const figures = {
+      clinics: [{ clinic_id: 'c1', name: 'ТОО «Медикер»', city: 'Алматы', price_lists: 2, positions: 240, normalized: 180, queued: 40, unrecognized: 20, skipped: 0, normalized_share: 0.75, latest_list_date: '2024-05-01' }],
+      categories: [{ category: 'УЗИ', services: 69, offered: 12, clinics: 1 }],
+      ingests: [
+        { price_list_id: 'old', file_name: 'Старый прайс.xls', clinic_id: 'c1', clinic_name: 'ТОО «Медикер»', ingested_at: '2025-01-01T10:00:00Z', positions: 120, normalized: 60, normalized_share: 0.5, cumulative_share: 0.5 },
+        { price_list_id: 'new', file_name: 'Новый прайс.xlsx', clinic_id: 'c1', clinic_name: 'ТОО «Медикер»', ingested_at: '2025-02-01T10:00:00Z', positions: 120, normalized: 120, normalized_share: 1, cumulative_share: 0.75 },
+      ],
+    };
+    api = fakeApi({ stats, 'price-lists': priceLists, partners, dashboard: figures });
+    const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
+    await vi.waitFor(() => expect($$(element, 'table.by-clinic tbody tr')).toHaveLength(1));
+    expect($(element, '[data-figure="queue"] a').getAttribute('href')).toBe('#/queue');
+    expect($(element, '[data-figure="unrecognized"] a').getAttribute('href')).toBe('#/unmatched?status=unrecognized');
+    const row = $(element, 'table.by-clinic tbody tr');
+    expect(row.querySelector('a.queued')?.getAttribute('href')).toBe('#/unmatched?clinic_id=c1&status=queued');
+    expect(shadowText(row.querySelector('.share')!)).toBe(`75${NBSP}%`);
+    const bars = $$(element, 'svg.share-chart rect');
+    expect(bars).toHaveLength(2);
+    // The second list is fully normalized: its bar is the taller one.
+    expect(Number(bars[1]!.getAttribute('height'))).toBeGreaterThan(Number(bars[0]!.getAttribute('height')));
+    expect($(element, '.by-category a').getAttribute('href')).toBe(`#/search?q=${encodeURIComponent('УЗИ')}`);
   });
 
   it('says that nothing was ingested yet on an empty catalogue', async () => {

@@ -38,6 +38,23 @@ export class PricecatPriceChangesElement extends LitElement {
     baseStyles,
     cardStyles,
     css`
+      .suspect {
+        color: var(--pricecat-color-danger, #c62828);
+        font-weight: 600;
+        font-size: 0.85rem;
+      }
+      .signs {
+        margin: 0.2rem 0 0;
+        padding-left: 1rem;
+      }
+      details.lines {
+        text-align: left;
+        font-size: 0.8rem;
+      }
+      details.lines ul {
+        margin: 0.2rem 0 0;
+        padding-left: 1rem;
+      }
       .filters {
         display: flex;
         flex-wrap: wrap;
@@ -83,6 +100,11 @@ export class PricecatPriceChangesElement extends LitElement {
   @property({ attribute: 'clinic-id' }) clinicId = '';
   /** Changes per portion. */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 50;
+  /**
+   * Link to a service's comparison, `{id}` and `{kind}` replaced (e.g. `#/service/{id}?price_kind={kind}`); without
+   * it the service name is plain text.
+   */
+  @property({ attribute: 'service-href' }) serviceHref = '';
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) {
@@ -162,17 +184,38 @@ export class PricecatPriceChangesElement extends LitElement {
     </div>`;
   }
 
-  #renderPrice(price: number, date: string | null, file: string) {
+  #renderPrice(price: number, date: string | null, file: string, lines: PriceChange['old_positions']) {
     return html`<span class="price">${formatPrice(price)}</span><br />
-      <span class="muted small" title=${file}>${date ? formatDate(date) : t.noDate}</span>`;
+      <span class="muted small" title=${file}>${date ? formatDate(date) : t.noDate}</span>
+      ${lines && lines.length > 0
+        ? html`<details class="lines small">
+            <summary>${t.lines(lines.length)}</summary>
+            <ul>${lines.map((line) => html`<li><span class="line-name">${line.raw_name}</span> — ${formatPrice(line.price)}</li>`)}</ul>
+          </details>`
+        : nothing}`;
+  }
+
+  #renderService(change: PriceChange) {
+    if (!this.serviceHref) return change.service_name;
+    const href = this.serviceHref.replace('{id}', encodeURIComponent(change.service_id)).replace('{kind}', change.price_kind);
+    return html`<a class="compare" href=${href} title=${t.compare}>${change.service_name}</a>`;
+  }
+
+  #renderSigns(change: PriceChange) {
+    const signs = change.mismatch_signs ?? [];
+    if (signs.length === 0) return nothing;
+    return html`<br /><span class="suspect" title=${signs.map((sign) => t.signs[sign] ?? sign).join('; ')}>⚠ ${t.suspect}</span>
+      <ul class="signs small">${signs.map((sign) => html`<li>${t.signs[sign] ?? sign}</li>`)}</ul>`;
   }
 
   #renderRow(change: PriceChange) {
-    return html`<tr class="change" data-direction=${change.direction}>
-      <td class="service">${change.service_name}<br /><span class="muted small">${change.category}</span></td>
+    const signs = change.mismatch_signs ?? [];
+    return html`<tr class="change ${signs.length > 0 ? 'suspect-row' : ''}" data-direction=${change.direction}>
+      <td class="service">${this.#renderService(change)}<br /><span class="muted small">${change.category} ·
+        ${t.kinds[change.price_kind] ?? change.price_kind}</span>${this.#renderSigns(change)}</td>
       <td>${change.clinic_name}${change.city ? html`<br /><span class="muted small">${change.city}</span>` : nothing}</td>
-      <td class="num old">${this.#renderPrice(change.old_price, change.old_effective_date, change.old_file_name)}</td>
-      <td class="num new">${this.#renderPrice(change.new_price, change.new_effective_date, change.new_file_name)}</td>
+      <td class="num old">${this.#renderPrice(change.old_price, change.old_effective_date, change.old_file_name, change.old_positions)}</td>
+      <td class="num new">${this.#renderPrice(change.new_price, change.new_effective_date, change.new_file_name, change.new_positions)}</td>
       <td class="num delta ${change.direction}">
         <span aria-label=${change.direction === 'up' ? t.up : t.down}>${change.direction === 'up' ? '▲' : '▼'}</span>
         <b class="share">${formatSignedShare(change.change_share)}</b><br />

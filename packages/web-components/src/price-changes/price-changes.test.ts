@@ -107,4 +107,29 @@ describe('<pricecat-price-changes>', () => {
     await vi.waitFor(() => expect(rows(element)).toHaveLength(3));
     expect(element.shadowRoot?.querySelector('button.more')).toBeNull();
   });
+
+  it('shows the kind and both lines, links to the comparison, and flags a likely wrong match with its reason', async () => {
+    const mri: PriceChange = {
+      ...change('МРТ головного мозга', 20000, 150000),
+      service_id: 's-mri',
+      price_kind: 'resident',
+      old_positions: [{ position_id: 'p1', raw_name: 'МРТ головного мозга', price: 20000 }],
+      new_positions: [{ position_id: 'p2', raw_name: 'МРТ головного мозга с контрастным усилением', price: 150000 }],
+      mismatch_signs: ['beyond_market'],
+    };
+    api = fakeApi({ 'price-changes': { items: [mri, changes[0]], total: 2, limit: 50, offset: 0, threshold: 0.2, price_kind: null }, partners });
+    const element = mount<PricecatPriceChangesElement>(
+      '<pricecat-price-changes service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>',
+    );
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    const [suspect, plain] = rows(element);
+    expect(suspect!.querySelector('a.compare')?.getAttribute('href')).toBe('#/service/s-mri?price_kind=resident');
+    expect(shadowText(suspect!.querySelector('.service')!)).toContain('УЗИ · резиденты');
+    expect(shadowText(suspect!.querySelector('.suspect')!)).toBe('⚠ похоже на ошибку сопоставления');
+    expect(shadowText(suspect!.querySelector('.signs')!)).toContain('скачок больше разброса цен этой услуги у других клиник');
+    expect(shadowText(suspect!.querySelector('.new .line-name')!)).toBe('МРТ головного мозга с контрастным усилением');
+    expect(shadowText(suspect!.querySelector('.old .line-name')!)).toBe('МРТ головного мозга');
+    expect(plain!.querySelector('.suspect')).toBeNull();
+    expect(shadowText(plain!.querySelector('.service')!)).toContain('нерезиденты');
+  });
 });

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
-import type { SearchHit } from '../api/types.js';
+import type { SearchHit, SearchPage } from '../api/types.js';
 import { formatCount, formatPrice } from '../format/format.js';
 import { highlightParts } from '../format/highlight.js';
 import { messages } from '../i18n/messages.js';
@@ -17,6 +17,14 @@ export interface ServiceSelectDetail {
   readonly name: string;
 }
 
+/** Payload of `pricecat-search-change`: the query and city a submitted search shows (for the URL). */
+export interface SearchChangeDetail {
+  readonly q: string;
+  readonly city: string;
+}
+
+/** Results per page. */
+const PAGE_SIZE = 50;
 /** Typing pauses this long before a request, so fast typing sends one query, not one per letter. */
 const TYPING_DELAY_MS = 200;
 /** Fewer letters match too much to be useful. */
@@ -30,6 +38,7 @@ const t = messages.search;
  * services with the number of clinics and min / median / max price.
  *
  * @fires pricecat-service-select - the user picked a service (suggestion or result); detail {@link ServiceSelectDetail}
+ * @fires pricecat-search-change - the user submitted a query or changed the city; detail {@link SearchChangeDetail}
  * @csspart loading - the loading line
  * @csspart error - the error box
  * @cssproperty --accent - links and buttons
@@ -38,11 +47,15 @@ export class PricecatSearchElement extends LitElement {
   static override styles = [baseStyles, searchStyles];
 
   #api = new PricecatApi('/api');
-  #results = new LoadController<SearchHit[]>(this);
+  #results = new LoadController<SearchPage>(this);
   #cities = new LoadController<string[]>(this);
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** The query the current results answer. */
   #answered = '';
+  /** The city the current results answer. */
+  #answeredCity = '';
+  /** The first result shown (paging). */
+  #offset = 0;
 
   @query('input[type="search"]') private input!: HTMLInputElement;
 
@@ -69,7 +82,9 @@ export class PricecatSearchElement extends LitElement {
       this.text = this.q;
       this.submitted = this.q.trim().length >= MIN_QUERY_LENGTH;
     }
-    if ((changed.has('apiBase') || changed.has('q') || changed.has('city')) && this.submitted) this.#load(this.text);
+    // A new query or city from outside (the URL, Back): answer it; one the user submitted here is answered already.
+    const unanswered = this.text.trim() !== this.#answered || this.city !== this.#answeredCity;
+    if (this.submitted && (changed.has('apiBase') || unanswered)) this.#load(this.text);
   }
 
   override disconnectedCallback(): void {
@@ -114,12 +129,25 @@ export class PricecatSearchElement extends LitElement {
     this.suggestionsOpen = false;
     if (this.text.trim().length < MIN_QUERY_LENGTH) return;
     this.submitted = true;
-    if (this.#answered !== this.text.trim() || this.#results.state.kind === 'error') this.#load(this.text);
+    if (this.#answered !== this.text.trim() || this.#offset !== 0 || this.#results.state.kind === 'error') this.#load(this.text);
+    this.#announce();
   }
 
   private handleCity(event: Event): void {
     this.city = (event.target as HTMLSelectElement).value;
-    if (this.text.trim().length >= MIN_QUERY_LENGTH) this.#load(this.text);
+    if (this.text.trim().length >= MIN_QUERY_LENGTH) {
+      this.#load(this.text);
+      if (this.submitted) this.#announce();
+    }
+  }
+
+  private handlePage(offset: number): void {
+    this.#load(this.text, offset);
+  }
+
+  #announce(): void {
+    const detail: SearchChangeDetail = { q: this.text.trim(), city: this.city };
+    this.dispatchEvent(new CustomEvent('pricecat-search-change', { detail, bubbles: true, composed: true }));
   }
 
   private handleResultClick(event: MouseEvent, hit: SearchHit): void {
@@ -127,14 +155,17 @@ export class PricecatSearchElement extends LitElement {
     this.#select(hit);
   }
 
-  #load(text: string): void {
+  #load(text: string, offset = 0): void {
     const q = text.trim();
     this.#answered = q;
-    void this.#results.run((signal) => this.#api.search(q, { city: this.city || undefined, limit: 50 }, signal));
+    this.#answeredCity = this.city;
+    this.#offset = offset;
+    const options = { city: this.city || undefined, limit: PAGE_SIZE, offset };
+    void this.#results.run((signal) => this.#api.searchPage(q, options, signal));
   }
 
-  #suggestions(): SearchHit[] {
-    return (this.#results.value ?? []).slice(0, SUGGESTIONS);
+  #suggestions(): readonly SearchHit[] {
+    return (this.#results.value?.items ?? []).slice(0, SUGGESTIONS);
   }
 
   #select(hit: SearchHit): void {
@@ -176,10 +207,20 @@ export class PricecatSearchElement extends LitElement {
     if (state.kind === 'loading') return loadingView();
     if (state.kind === 'error') return errorView(state.error, () => void this.#results.retry());
     if (state.kind !== 'done') return nothing;
-    if (state.value.length === 0) return html`<p class="muted" role="status">${t.nothing(this.#answered)}</p>`;
-    return html`<p class="muted" role="status">${t.found(state.value.length)}</p>
+    // A server before 0.x answers `items` alone: its count is what it sent.
+    const { items } = state.value;
+    const total = state.value.total ?? items.length;
+    const offset = state.value.offset ?? 0;
+    if (total === 0) return html`<p class="muted" role="status">${t.nothing(this.#answered)}</p>`;
+    const corrections = state.value.corrections ?? [];
+    return html`<p class="muted" role="status">
+        ${t.found(total)}${total > items.length ? html` · ${t.shown(offset + 1, offset + items.length, total)}` : nothing}
+      </p>
+      ${corrections.length > 0
+        ? html`<p class="muted corrections">${t.corrected(corrections.map((c) => `«${c.from}» → «${c.to}»`).join(', '))}</p>`
+        : nothing}
       <ul class="results">
-        ${state.value.map(
+        ${items.map(
           (hit) => html`<li class="hit">
             <a href=${this.#href(hit)} @click=${(event: MouseEvent) => this.handleResultClick(event, hit)}
               >${this.#renderName(hit.service.name)}</a
@@ -192,7 +233,19 @@ export class PricecatSearchElement extends LitElement {
             </div>
           </li>`,
         )}
-      </ul>`;
+      </ul>
+      ${total > items.length ? this.#renderPager(offset, items.length, total) : nothing}`;
+  }
+
+  #renderPager(offset: number, shown: number, total: number) {
+    return html`<nav class="pager" aria-label=${t.found(total)}>
+      <button type="button" ?disabled=${offset === 0} @click=${() => this.handlePage(Math.max(0, offset - PAGE_SIZE))}>
+        ${t.previous}
+      </button>
+      <button type="button" ?disabled=${offset + shown >= total} @click=${() => this.handlePage(offset + PAGE_SIZE)}>
+        ${t.next}
+      </button>
+    </nav>`;
   }
 
   override render() {

@@ -79,4 +79,9 @@ export const searchStyles = css`
   .figures span b {
     font-variant-numeric: tabular-nums;
   }
+  .pager {
+    display: flex;
+    gap: 0.5rem;
+    margin-top: 0.8rem;
+  }
 `;

@@ -108,4 +108,36 @@ describe('<pricecat-search>', () => {
     expect(text).not.toContain('{');
     expect(text).toContain('Повторить');
   });
+
+  it('shows the true count, pages through 69 services and says which typo it corrected', async () => {
+    const all = Array.from({ length: 69 }, (_, i) => hit(`s${i}`, `Прием кардиолога ${i + 1}`, [1000, 2000, 3000], 1));
+    api = fakeApi({
+      partners,
+      search: (url: URL) => {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        return { items: all.slice(offset, offset + limit), total: 69, limit, offset, corrections: [{ from: 'кардиолго', to: 'кардиолога' }] };
+      },
+    });
+    const element = mount<PricecatSearchElement>('<pricecat-search q="кардиолго"></pricecat-search>');
+    await vi.waitFor(() => expect($$(element, '.hit')).toHaveLength(50));
+    expect(shadowText($(element, '[role="status"]'))).toBe('Найдено услуг: 69 · Показаны 1–50 из 69');
+    expect(shadowText($(element, '.corrections'))).toBe('С исправлением опечаток: «кардиолго» → «кардиолога»');
+    $$<HTMLButtonElement>(element, '.pager button')[1]!.click();
+    await vi.waitFor(() => expect($$(element, '.hit')).toHaveLength(19));
+    expect(shadowText($(element, '[role="status"]'))).toBe('Найдено услуг: 69 · Показаны 51–69 из 69');
+    expect(api.calls('search').at(-1)?.searchParams.get('offset')).toBe('50');
+  });
+
+  it('fires pricecat-search-change with the query and city on submit, for the URL', async () => {
+    api = fakeApi({ partners, search: { items: [], total: 0 } });
+    const element = mount<PricecatSearchElement>('<pricecat-search city="Алматы"></pricecat-search>');
+    await element.updateComplete;
+    const changed = new Promise<CustomEvent>((resolve) =>
+      document.addEventListener('pricecat-search-change', (event) => resolve(event as CustomEvent), { once: true }),
+    );
+    typeInto($<HTMLInputElement>(element, 'input'), ' оак ');
+    $<HTMLFormElement>(element, 'form').requestSubmit();
+    expect((await changed).detail).toEqual({ q: 'оак', city: 'Алматы' });
+  });
 });

@@ -1,4 +1,4 @@
-import { PricecatSearchElement, type ServiceSelectDetail } from './search.element.js';
+import { PricecatSearchElement, type SearchChangeDetail, type ServiceSelectDetail } from './search.element.js';
 import { define } from '../define.js';
 
 define('pricecat-search', PricecatSearchElement);
@@ -9,7 +9,8 @@ declare global {
   }
   interface HTMLElementEventMap {
     'pricecat-service-select': CustomEvent<ServiceSelectDetail>;
+    'pricecat-search-change': CustomEvent<SearchChangeDetail>;
   }
 }
 
-export { PricecatSearchElement, type ServiceSelectDetail };
+export { PricecatSearchElement, type SearchChangeDetail, type ServiceSelectDetail };

@@ -55,4 +55,17 @@ export const uploadStyles = css`
     padding-left: 1rem;
     font-size: 0.875rem;
   }
+  .again-choice {
+    margin: 0.8rem 0 0;
+    font-size: 0.9rem;
+  }
+  .job-files {
+    padding-left: 1.2rem;
+  }
+  .job-files li.running .file {
+    font-weight: 600;
+  }
+  .again {
+    margin-left: 0.5rem;
+  }
 `;

@@ -3,11 +3,15 @@ import './upload.js';
 import type { PricecatUploadElement } from './upload.element.js';
 import type { UploadProgress } from '../api/upload.js';
 import { $, $$, cleanup, mount, shadowText } from '../test-support/fake-api.js';
-import { FAKE_API_OK, FAKE_API_TOO_LARGE } from '../test-support/fake-ingest-server.js';
+import { FAKE_API_DUPLICATE, FAKE_API_OK, FAKE_API_TOO_LARGE } from '../test-support/fake-ingest-server.js';
+import { JOB_STORAGE_KEY } from './upload.element.js';
 
 const NBSP = '\u00a0';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.removeItem(JOB_STORAGE_KEY);
+});
 
 /** Drops `file` on the drop zone the way a browser does. */
 function drop(element: PricecatUploadElement, file: File): void {
@@ -76,5 +80,31 @@ describe('<pricecat-upload>', () => {
     expect(input.accept).toContain('.zip');
     expect(input.accept).toContain('.xlsx');
     expect(shadowText($(element, '.zone'))).toContain('Выбрать файл');
+  });
+
+  it('shows each file of the running job, and finds the job again when the screen is opened anew', async () => {
+    const element = mount<PricecatUploadElement>(`<pricecat-upload api-base="${FAKE_API_OK}"></pricecat-upload>`);
+    await element.updateComplete;
+    await element.upload(zip('прайсы.zip', 1024));
+    await vi.waitFor(() => expect($$(element, '.job-files li')).toHaveLength(2));
+    expect(shadowText($(element, '[role="status"]'))).toMatch(/^Обработано файлов: [01] из 2$/);
+    expect(JSON.parse(localStorage.getItem(JOB_STORAGE_KEY) ?? '{}')).toMatchObject({ apiBase: FAKE_API_OK });
+    cleanup();
+    // The user comes back to the screen (navigation or reload): the same job is shown, not an empty form.
+    const again = mount<PricecatUploadElement>(`<pricecat-upload api-base="${FAKE_API_OK}"></pricecat-upload>`);
+    await vi.waitFor(() => expect(shadowText(again)).toContain('Обработано файлов: 2, с ошибками: 1'), { timeout: 5000 });
+    expect(shadowText($$(again, 'tbody tr')[0] as HTMLElement)).toContain('ТОО «Клиника Здоровье»');
+  });
+
+  it('says a file was already ingested, with the date, and sends it again as a new version on request', async () => {
+    const element = mount<PricecatUploadElement>(`<pricecat-upload api-base="${FAKE_API_DUPLICATE}"></pricecat-upload>`);
+    await element.updateComplete;
+    await element.upload(new File([new Uint8Array(64)], 'Клиника «Здоровье» 2024.xlsx'));
+    await vi.waitFor(() => expect($$(element, 'tr.duplicate')).toHaveLength(1));
+    expect(shadowText($(element, 'tr.duplicate'))).toContain(
+      'Этот файл уже загружен 10.02.2026 как «Здоровье 2024.xlsx»; повторно ничего не сохранено.',
+    );
+    $<HTMLButtonElement>(element, 'tr.duplicate button').click();
+    await vi.waitFor(() => expect(shadowText(element)).toContain('Обработано файлов: 2, с ошибками: 1'), { timeout: 5000 });
   });
 });
