@@ -124,6 +124,15 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
           await client.query('ROLLBACK').catch(() => {});
           throw error;
         }
+        // NOTE: a connection opened while the schema did not exist yet (another server was creating it)
+        // keeps resolving its search_path without it, i.e. to `public`, even after the schema exists
+        // (measured on PostgreSQL 15): its migrations and later writes would go to public's tables, where
+        // a decision finds no row to check and is accepted twice. Setting the path again resolves it anew.
+        await client.query(`SET search_path TO ${quoteIdentifier(options.schema)}, public`);
+        const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+        if (rows[0]?.schema !== options.schema) {
+          throw new Error(`the connection resolves tables in schema "${rows[0]?.schema ?? 'none'}" instead of "${options.schema}"`);
+        }
       }
       await migratePostgres(client);
     } finally {
