@@ -240,6 +240,15 @@ CREATE TRIGGER price_lists_revision AFTER INSERT OR UPDATE OR DELETE ON price_li
   FOR EACH STATEMENT EXECUTE FUNCTION pricecat_directory_revision_bump();
 `,
   },
+  {
+    version: 4,
+    name: 'match traces of positions',
+    // Why each position was matched as it was (match/trace.ts), as the embedded store keeps it; NULL for the
+    // positions stored before (they read back without a trace, as in the embedded store).
+    sql: `
+ALTER TABLE positions ADD COLUMN trace jsonb;
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

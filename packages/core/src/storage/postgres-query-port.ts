@@ -28,7 +28,7 @@ import type {
   Slice,
 } from './query-port.js';
 import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
-import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, selectList, selectSql } from './postgres-tables.js';
+import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
 import type { ReadQuery } from './postgres-queries.js';
 
 /** What the port needs of the store: one-off reads and a cursor over positions. */
@@ -77,7 +77,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       }
       return cached.directory;
     },
-    getPosition: async (positionId) => (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
+    getPosition: async (positionId) => (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId])).map(positionOf)[0] ?? null,
     findPositions: async (filter = {}, slice = {}) => {
       const { where, params } = positionConditions(filter);
       // A filter on status alone (the unmatched list, the proposals) is counted by the counters, not by a scan.
@@ -157,11 +157,13 @@ async function slicedPositions(
   const items =
     limit === 0
       ? []
-      : await read<Position>(
-          `SELECT ${selectList(POSITIONS)} FROM positions WHERE ${where} ORDER BY ${order}` +
-            `${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit))}`}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`,
-          params,
-        );
+      : (
+          await read<Position>(
+            `SELECT ${selectList(POSITIONS)} FROM positions WHERE ${where} ORDER BY ${order}` +
+              `${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit))}`}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`,
+            params,
+          )
+        ).map(positionOf);
   const complete = limit === undefined || items.length < limit;
   if (complete && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
   const known = knownTotal ? await knownTotal() : undefined;

@@ -21,6 +21,7 @@ import {
   INGESTED_FILES,
   LEARNED_SYNONYMS,
   POSITIONS,
+  positionOf,
   PRICE_LISTS,
   SERVICES,
   SKIPPED_ITEMS,
@@ -218,12 +219,12 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     },
     listPriceLists: () => read(selectSql(PRICE_LISTS)),
 
-    listPositions: (filter?: PositionFilter) => {
+    listPositions: async (filter?: PositionFilter) => {
       const { where, params } = positionWhere(filter);
-      return read<Position>(selectSql(POSITIONS, where), params);
+      return (await read<Position>(selectSql(POSITIONS, where), params)).map(positionOf);
     },
     getPosition: async (positionId: string) =>
-      (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
+      (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId])).map(positionOf)[0] ?? null,
     updatePositions: (positions: readonly Position[]) =>
       transaction(async (client) => {
         for (const batch of latestByKey(positions, (p) => p.position_id)) await client.query(updateSql(POSITIONS), [toJsonParam(batch)]);
@@ -287,7 +288,7 @@ async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, 
     for (;;) {
       const { rows } = await client.query<Position>(`FETCH ${batchSize} FROM positions_stream`);
       if (rows.length === 0) break;
-      yield rows;
+      yield rows.map(positionOf);
     }
     await client.query('COMMIT');
     finished = true;
