@@ -26,6 +26,7 @@ import type {
   ServicePriceLines,
   ServicePricesOptions,
   Slice,
+  UnmatchedLine,
 } from './query-port.js';
 import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
@@ -106,6 +107,14 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
         `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
          FROM positions WHERE price_list_id = $1 AND status = 'normalized' ORDER BY seq`,
         [priceListId],
+      ),
+    unmatchedLines: () =>
+      read<UnmatchedLine>(
+        // Candidates cut down to service id and score: the names and methods would triple what is held.
+        `SELECT position_id, raw_name, name_norm, clinic_id, price_list_id, section, price, status,
+           coalesce((SELECT jsonb_agg(jsonb_build_object('service_id', c -> 'service_id', 'score', c -> 'score') ORDER BY n)
+                     FROM jsonb_array_elements(candidates) WITH ORDINALITY AS e(c, n)), '[]'::jsonb) AS candidates
+         FROM positions WHERE status IN ('queued', 'unrecognized') ORDER BY seq`,
       ),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
