@@ -249,6 +249,17 @@ CREATE TRIGGER price_lists_revision AFTER INSERT OR UPDATE OR DELETE ON price_li
 ALTER TABLE positions ADD COLUMN trace jsonb;
 `,
   },
+  {
+    version: 5,
+    name: 'queue order on plain columns',
+    // A deep queue page (OFFSET n) first finds where it starts by an index-only scan of these (plain columns:
+    // an index on the expression (-confidence) cannot answer without the table), then reads its rows by
+    // keyset on positions_queue. Same order: confidence descending is (-confidence) ascending.
+    sql: `
+CREATE INDEX positions_queue_keys ON positions (confidence DESC, seq) WHERE status = 'queued';
+CREATE INDEX positions_queue_clinic_keys ON positions (clinic_id, confidence DESC, seq) WHERE status = 'queued';
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

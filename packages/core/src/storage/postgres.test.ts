@@ -184,6 +184,37 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('gives a queue page deep in the queue (found on the index) exactly as the queue reads from its start', async () => {
+    const store = await open();
+    try {
+      const write = (clinic: string, list: string, from: number) =>
+        Array.from({ length: 1300 }, (_, i) =>
+          samplePosition(`p-${from + i}`, list, clinic, { ...QUEUED, status: i % 7 === 0 ? 'normalized' : 'queued', confidence: ((from + i) * 37) % 11 / 10 }),
+        );
+      const [first, second] = [write('c-1', 'pl-1', 0), write('c-2', 'pl-2', 1300)];
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', first));
+      await store.savePriceList(sampleWrite('c-2', 'pl-2', second));
+      // The queue: most confident first, ties in ingest order.
+      const queueOf = (positions: Position[]) =>
+        positions
+          .map((p, seq) => ({ p, seq }))
+          .filter(({ p }) => p.status === 'queued')
+          .sort((a, b) => b.p.confidence - a.p.confidence || a.seq - b.seq)
+          .map(({ p }) => p.position_id);
+      const whole = queueOf([...first, ...second]);
+      for (const offset of [0, 999, 1000, 1037, 2000, whole.length - 10, whole.length, whole.length + 500]) {
+        const page = await store.queries.queuePage({}, { limit: 50, offset });
+        expect([offset, page.total, page.items.map((p) => p.position_id)]).toEqual([offset, whole.length, whole.slice(offset, offset + 50)]);
+      }
+      const clinic = queueOf(second);
+      const page = await store.queries.queuePage({ clinic_id: 'c-2' }, { limit: 40, offset: 1010 });
+      expect([page.total, page.items.map((p) => p.position_id)]).toEqual([clinic.length, clinic.slice(1010, 1050)]);
+      expect((await store.queries.queuePage({}, { offset: 2000 })).items.map((p) => p.position_id)).toEqual(whole.slice(2000));
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a database migrated by a newer pricecat, naming the versions', async () => {
     const store = await open();
     await store.pool.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
