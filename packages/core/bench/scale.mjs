@@ -12,8 +12,8 @@
 //    varied per clinic), are ingested over HTTP into `pricecat serve` on 127.0.0.1 (a child process, so its
 //    RSS is the server's alone).
 // 3. Decisions (match, skip, undo), search, comparison, stats and queue pages (first and deep) are timed
-//    (p50 / p95), the export is streamed and timed with the server's peak RSS, and the server is restarted
-//    to time start-up.
+//    (p50 / p95); the proposals of new services, price changes and the streamed export are timed with the
+//    server's peak RSS; the server is restarted to time start-up.
 // 4. `--replicate-to N` then copies the ingested lists (new ids, new clinics) until the store holds N
 //    positions — list files for lowdb, INSERT … SELECT for PostgreSQL — and measures start-up, RSS,
 //    decisions and queries again.
@@ -257,6 +257,12 @@ async function measureServing(server, label) {
   const deep = Math.max(0, Math.floor(pages * 0.9));
   row(`queue deep page p50 / p95 (${label})`, await timed(20, (i) => fetch(`${server.url}api/queue?limit=50&offset=${(deep + (i % Math.max(1, pages - deep))) * 50}`).then(ok)));
 
+  // The whole-store reads: the proposals of new services (every unmatched position) and price changes (every list).
+  for (const [name, path] of [['proposals of new services', 'api/service-proposals?limit=20'], ['price changes', 'api/price-changes?limit=20']]) {
+    const { ms, peak } = await withPeakRss(server, () => fetch(`${server.url}${path}`).then(ok));
+    row(`${name}, first call (${label})`, `${(ms / 1000).toFixed(1)} s, server peak RSS ${mib(peak)}`);
+  }
+
   let peak = rssOf(server.pid).rss;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid).rss)), 50);
   const started = performance.now();
@@ -266,6 +272,18 @@ async function measureServing(server, label) {
   clearInterval(sampler);
   row(`export (${label})`, `${((performance.now() - started) / 1000).toFixed(1)} s, ${mib(bytes)} XLSX, server peak RSS ${mib(peak)}`);
   row(`server RSS (${label})`, `${mib(rssOf(server.pid).rss)} (high-water ${mib(rssOf(server.pid).hwm)})`);
+}
+
+async function withPeakRss(server, call) {
+  let peak = rssOf(server.pid).rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid).rss)), 50);
+  const started = performance.now();
+  try {
+    await call();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { ms: performance.now() - started, peak: Math.max(peak, rssOf(server.pid).rss) };
 }
 
 async function measureDecisions(server, label, count) {
