@@ -125,10 +125,12 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
           await client.query('ROLLBACK').catch(() => {});
           throw error;
         }
-        // NOTE: a connection opened while the schema did not exist yet (another server was creating it)
-        // keeps resolving its search_path without it, i.e. to `public`, even after the schema exists
-        // (measured on PostgreSQL 15): its migrations and later writes would go to public's tables, where
-        // a decision finds no row to check and is accepted twice. Setting the path again resolves it anew.
+        // NOTE: in loops of two stores opening one fresh schema at once (PostgreSQL 15, a loaded machine),
+        // about 1 pair in 200 had a connection resolve its tables in `public`: its migrations and writes went
+        // there, and its decisions were checked against rows that were not there (both of two accepted). The
+        // exact order of events was not pinned down (replaying connect-before-create by hand resolves the
+        // new schema), so the path is set again once the schema exists and checked: a connection that would
+        // still miss it fails the open loudly instead of writing elsewhere.
         await client.query(`SET search_path TO ${quoteIdentifier(options.schema)}, public`);
         const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
         if (rows[0]?.schema !== options.schema) {
