@@ -126,7 +126,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
           throw error;
         }
         // NOTE: in loops of two stores opening one fresh schema at once (PostgreSQL 15, a loaded machine),
-        // about 1 pair in 200 had a connection resolve its tables in `public`: its migrations and writes went
+        // 3 pairs in about 1,400 had a connection resolve its tables in `public`: its migrations and writes went
         // there, and its decisions were checked against rows that were not there (both of two accepted). The
         // exact order of events was not pinned down (replaying connect-before-create by hand resolves the
         // new schema), so the path is set again once the schema exists and checked: a connection that would
