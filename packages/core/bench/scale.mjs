@@ -1,22 +1,25 @@
-// npm run bench:scale — the store at scale, measured on a real server over HTTP.
+// npm run bench:scale — the store at scale, lowdb and PostgreSQL side by side, measured on a real server over HTTP.
 //
-//   node packages/core/bench/scale.mjs [--positions 100000] [--lists 20] [--replicate-to 1000000]
-//   node packages/core/bench/scale.mjs --reuse-dir D      (serve and measure an existing data directory)
-//   env: SCALE_POSITIONS, SCALE_LISTS, SCALE_REPLICATE_TO, SCALE_KEEP (keep the data directory),
-//        DATABASE_URL, PRICECAT_DATA_DIR
+//   npm run bench:scale -- [--positions 100000] [--lists 20] [--replicate-to 1000000] [--backends lowdb,postgres]
+//   node packages/core/bench/scale.mjs --reuse-dir D      (serve and measure an existing lowdb data directory)
+//   env: SCALE_POSITIONS, SCALE_LISTS, SCALE_REPLICATE_TO, SCALE_BACKENDS, SCALE_KEEP (keep the data directory),
+//        DATABASE_URL (measure on that database instead of a throwaway cluster), PRICECAT_DATA_DIR
+//   Short run: --positions 20000 --lists 4; the issue's sizes: --positions 100000 --replicate-to 1000000.
 //
 // 1. Real names: the client's archive (7 files) is ingested once (cached in the temp folder); the bytes
 //    per position of the old single-file store and of the lowdb data directory are measured on it.
-// 2. `--lists` CSV price lists of new clinics, each `positions / lists` real names (prices varied per
-//    clinic), are ingested over HTTP into `pricecat serve` on 127.0.0.1 (a child process, so its RSS is
-//    the server's alone).
-// 3. Decisions (match, skip, undo), search, comparison, stats and queue pages are timed (p50 / p95), the
-//    export is streamed and timed with the server's peak RSS, and the server is restarted to time start-up.
-// 4. `--replicate-to N` then copies the ingested list files (new ids, new clinics) until the data
-//    directory holds N positions, and measures start-up, RSS, decisions and queries again.
+// 2. For each backend, `--lists` CSV price lists of new clinics, each `positions / lists` real names (prices
+//    varied per clinic), are ingested over HTTP into `pricecat serve` on 127.0.0.1 (a child process, so its
+//    RSS is the server's alone).
+// 3. Decisions (match, skip, undo), search, comparison, stats and queue pages (first and deep) are timed
+//    (p50 / p95); the proposals of new services, price changes and the streamed export are timed with the
+//    server's peak RSS; the server is restarted to time start-up.
+// 4. `--replicate-to N` then copies the ingested lists (new ids, new clinics) until the store holds N
+//    positions — list files for lowdb, INSERT … SELECT for PostgreSQL — and measures start-up, RSS,
+//    decisions and queries again.
 //
-// PostgreSQL: a column is printed for it; it is filled when DATABASE_URL is set and the build has a
-// PostgreSQL adapter, else it says why it is skipped. Uses the built dist (npm run build first).
+// PostgreSQL: on DATABASE_URL when set, else on a throwaway cluster (initdb in a temporary directory, removed
+// after); without PostgreSQL binaries its column says why it was skipped. Uses the built dist.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -26,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { createCatalogue } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorage } from '@pricecat/core/storage/lowdb';
+import pg from 'pg';
 
 const args = parseArgs(process.argv.slice(2));
 const POSITIONS = Number(args.positions ?? process.env.SCALE_POSITIONS ?? 100_000);
@@ -33,15 +37,21 @@ const LISTS = Number(args.lists ?? process.env.SCALE_LISTS ?? 20);
 const REPLICATE_TO = Number(args['replicate-to'] ?? process.env.SCALE_REPLICATE_TO ?? 0);
 /** An existing data directory to serve and measure as it is (no ingest); it is changed by the decisions. */
 const REUSE_DIR = args['reuse-dir'] ?? process.env.SCALE_REUSE_DIR;
+const BACKENDS = String(args.backends ?? process.env.SCALE_BACKENDS ?? 'lowdb,postgres').split(',');
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(repoRoot, '../shared/data'), 'archive');
 const cli = join(repoRoot, 'packages/http/dist/cli.js');
 const mib = (bytes) => `${Math.round(bytes / 1024 / 1024)} MiB`;
-const rows = [];
-const row = (metric, lowdb, postgres = pgSkip()) => {
-  rows.push([metric, lowdb, postgres]);
-  console.log(`  ${metric}: ${lowdb}`);
+/** metric -> value per backend, in the order first measured. */
+const rows = new Map();
+let backend = 'lowdb';
+const row = (metric, value) => {
+  if (!rows.has(metric)) rows.set(metric, {});
+  rows.get(metric)[backend] = value;
+  console.log(`  ${metric}: ${value}`);
 };
+/** Why the PostgreSQL column is empty, when it is. */
+let postgresSkipped = BACKENDS.includes('postgres') ? null : 'skipped: not in --backends';
 
 if (!existsSync(archive)) {
   console.log(`bench:scale: skipped, no archive at ${archive} (set PRICECAT_DATA_DIR)`);
@@ -64,55 +74,40 @@ if (REUSE_DIR) {
 const names = await archiveNames();
 console.log(`real names: ${names.length} positions of the archive`);
 
-const dataDir = await mkdtemp(join(tmpdir(), 'pricecat-scale-'));
 const csvDir = await mkdtemp(join(tmpdir(), 'pricecat-scale-csv-'));
-let server = null;
 try {
-  console.log(`\n== ${POSITIONS} positions in ${LISTS} lists, over HTTP (data: ${dataDir})`);
-  server = await startServer(dataDir);
-  row('start-up, empty store', `${server.startMs} ms`);
-  const perList = Math.ceil(POSITIONS / LISTS);
-  let ingested = 0;
-  let ingestMs = 0;
-  for (let i = 0; i < LISTS; i++) {
-    const name = `Клиника Масштаб ${String(i + 1).padStart(2, '0')} прайс 2026.csv`;
-    const bytes = csvOf(names, i, perList);
-    const started = performance.now();
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
-    const response = await fetch(`${server.url}api/ingest`, { method: 'POST', body: form });
-    const report = await response.json();
-    ingestMs += performance.now() - started;
-    if (!response.ok) throw new Error(`ingest ${name}: ${JSON.stringify(report)}`);
-    ingested += report.positions;
-    process.stdout.write(`\r  ingested ${i + 1}/${LISTS} lists, ${ingested} positions, ${Math.round(ingested / (ingestMs / 1000))} positions/s, RSS ${mib(rssOf(server.pid).rss)}   `);
+  if (BACKENDS.includes('lowdb')) {
+    backend = 'lowdb';
+    const dataDir = await mkdtemp(join(tmpdir(), 'pricecat-scale-'));
+    try {
+      await measureBackend({ dataDir, env: {}, replicate: () => replicate(dataDir, REPLICATE_TO), onDisk: () => sizeOf(dataDir) });
+    } finally {
+      if (process.env.SCALE_KEEP) console.log(`kept the data directory ${dataDir} (SCALE_KEEP)`);
+      else await rm(dataDir, { recursive: true, force: true });
+    }
   }
-  console.log();
-  row('positions ingested', `${ingested} (${LISTS} lists)`);
-  row('ingest rate over HTTP', `${Math.round(ingested / (ingestMs / 1000))} positions/s`);
-  await measureServing(server, 'after ingest');
-  row('data directory on disk', `${mib(await sizeOf(dataDir))} (${Math.round((await sizeOf(dataDir)) / ingested)} B/position)`);
-
-  await server.stop();
-  server = await startServer(dataDir);
-  row(`start-up with ${ingested} positions`, `${server.startMs} ms`);
-  row('server RSS after start-up', mib(rssOf(server.pid).rss));
-  await measureDecisions(server, 'after restart', 20);
-
-  if (REPLICATE_TO > ingested) {
-    await server.stop();
-    server = null;
-    console.log(`\n== replicating list files to ${REPLICATE_TO} positions`);
-    const total = await replicate(dataDir, REPLICATE_TO);
-    server = await startServer(dataDir);
-    row(`start-up with ${total} positions`, `${server.startMs} ms`);
-    row(`server RSS after start-up (${total})`, mib(rssOf(server.pid).rss));
-    await measureServing(server, `${total} positions`);
+  if (BACKENDS.includes('postgres')) {
+    backend = 'postgres';
+    const database = await postgresDatabase();
+    if (database.skip) {
+      postgresSkipped = `skipped: ${database.skip}`;
+      console.log(`\n== PostgreSQL ${postgresSkipped}`);
+    } else {
+      const dataDir = await mkdtemp(join(tmpdir(), 'pricecat-scale-pg-'));
+      try {
+        await measureBackend({
+          dataDir,
+          env: { DATABASE_URL: database.url },
+          replicate: () => replicatePostgres(database.url, REPLICATE_TO),
+          onDisk: () => databaseSize(database.url),
+        });
+      } finally {
+        await database.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
   }
 } finally {
-  await server?.stop();
-  if (process.env.SCALE_KEEP) console.log(`kept the data directory ${dataDir} (SCALE_KEEP)`);
-  else await rm(dataDir, { recursive: true, force: true });
   await rm(csvDir, { recursive: true, force: true });
 }
 
@@ -120,9 +115,126 @@ printTable();
 
 // ---- helpers ----
 
+/** Ingests the CSV lists over HTTP, measures, restarts, and (with --replicate-to) grows the store and measures again. */
+async function measureBackend({ dataDir, env, replicate: grow, onDisk }) {
+  let server = null;
+  try {
+    console.log(`\n== ${backend}: ${POSITIONS} positions in ${LISTS} lists, over HTTP (data: ${dataDir})`);
+    server = await startServer(dataDir, env);
+    row('start-up, empty store', `${server.startMs} ms`);
+    const perList = Math.ceil(POSITIONS / LISTS);
+    let ingested = 0;
+    let ingestMs = 0;
+    for (let i = 0; i < LISTS; i++) {
+      const name = `Клиника Масштаб ${String(i + 1).padStart(2, '0')} прайс 2026.csv`;
+      const bytes = csvOf(names, i, perList);
+      const started = performance.now();
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      const response = await fetch(`${server.url}api/ingest`, { method: 'POST', body: form });
+      const report = await response.json();
+      ingestMs += performance.now() - started;
+      if (!response.ok) throw new Error(`ingest ${name}: ${JSON.stringify(report)}`);
+      ingested += report.positions;
+      process.stdout.write(`\r  ingested ${i + 1}/${LISTS} lists, ${ingested} positions, ${Math.round(ingested / (ingestMs / 1000))} positions/s, RSS ${mib(rssOf(server.pid).rss)}   `);
+    }
+    console.log();
+    row('positions ingested', `${ingested} (${LISTS} lists)`);
+    row('ingest rate over HTTP', `${Math.round(ingested / (ingestMs / 1000))} positions/s`);
+    await measureServing(server, 'after ingest');
+    const bytes = await onDisk();
+    row('store on disk', `${mib(bytes)} (${Math.round(bytes / ingested)} B/position)`);
+
+    await server.stop();
+    server = await startServer(dataDir, env);
+    row('start-up with the ingested positions', `${server.startMs} ms`);
+    row('server RSS after start-up', mib(rssOf(server.pid).rss));
+    await measureDecisions(server, 'after restart', 20);
+
+    if (REPLICATE_TO > ingested) {
+      await server.stop();
+      server = null;
+      console.log(`\n== ${backend}: replicating the lists to ${REPLICATE_TO} positions`);
+      const total = await grow();
+      const label = `${Math.round(total / 1000)}k positions`;
+      server = await startServer(dataDir, env);
+      row(`start-up (${label})`, `${server.startMs} ms`);
+      row(`server RSS after start-up (${label})`, mib(rssOf(server.pid).rss));
+      await measureServing(server, label);
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+/** The database for the PostgreSQL column: DATABASE_URL, else a throwaway cluster; `skip` says why there is none. */
+async function postgresDatabase() {
+  const testing = await import('@pricecat/core/testing/postgres').catch(() => null);
+  if (!testing) return { skip: 'this build has no @pricecat/core/testing/postgres' };
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  if (!testing.findPostgresBin()) return { skip: 'no PostgreSQL binaries (initdb) found and DATABASE_URL is not set (Debian: apt-get install postgresql postgresql-contrib)' };
+  const cluster = await testing.startPostgresCluster();
+  return { url: await testing.createTestDatabase(cluster.url('postgres'), 'scale'), stop: () => cluster.stop() };
+}
+
+async function withDatabase(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseSize(url) {
+  return withDatabase(url, async (client) => Number((await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n));
+}
+
+/** Copies the stored lists in SQL (new ids, new clinics), list by list as {@link replicate} does, until `target`. */
+async function replicatePostgres(url, target) {
+  return withDatabase(url, async (client) => {
+    const columns = async (table) =>
+      (await client.query("SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() AND column_name NOT IN ('seq', 'version') ORDER BY ordinal_position", [table])).rows.map((r) => r.column_name);
+    const renamed = (names, overrides) => names.map((name) => overrides[name] ?? name).join(', ');
+    const lists = (await client.query('SELECT price_list_id, clinic_id, position_count FROM price_lists ORDER BY seq')).rows;
+    const clinicColumns = await columns('clinics');
+    const listColumns = await columns('price_lists');
+    const positionColumns = await columns('positions');
+    let total = Number((await client.query('SELECT count(*) AS n FROM positions')).rows[0].n);
+    for (let copy = 1; total < target; copy++) {
+      for (const list of lists) {
+        if (total >= target) break;
+        const suffix = `-r${copy}`;
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO clinics (${clinicColumns.join(', ')}) SELECT ${renamed(clinicColumns, { clinic_id: 'clinic_id || $2', name: "name || ' (копия ' || $3 || ')'", aliases: "'[]'::jsonb" })} FROM clinics WHERE clinic_id = $1 ON CONFLICT DO NOTHING`,
+          [list.clinic_id, suffix, String(copy)],
+        );
+        await client.query(
+          `INSERT INTO price_lists (${listColumns.join(', ')}) SELECT ${renamed(listColumns, { price_list_id: 'price_list_id || $2', clinic_id: 'clinic_id || $2', file_name: "$3 || '-' || file_name" })} FROM price_lists WHERE price_list_id = $1`,
+          [list.price_list_id, suffix, String(copy)],
+        );
+        await client.query(
+          `INSERT INTO positions (${positionColumns.join(', ')}) SELECT ${renamed(positionColumns, { position_id: 'position_id || $2', price_list_id: 'price_list_id || $2', clinic_id: 'clinic_id || $2' })} FROM positions WHERE price_list_id = $1 ORDER BY seq`,
+          [list.price_list_id, suffix],
+        );
+        await client.query('COMMIT');
+        total += list.position_count;
+        process.stdout.write(`\r  ${total} positions   `);
+      }
+    }
+    console.log();
+    // What autovacuum does soon after a bulk load: the visibility map and the planner's statistics.
+    await client.query('VACUUM ANALYZE');
+    return total;
+  });
+}
+
 function printTable() {
   console.log('\n| metric | lowdb (embedded) | PostgreSQL |\n|---|---|---|');
-  for (const [metric, lowdb, postgres] of rows) console.log(`| ${metric} | ${lowdb} | ${postgres} |`);
+  const lowdbSkipped = BACKENDS.includes('lowdb') ? '–' : 'skipped: not in --backends';
+  for (const [metric, values] of rows) console.log(`| ${metric} | ${values.lowdb ?? lowdbSkipped} | ${values.postgres ?? postgresSkipped ?? '–'} |`);
 }
 
 async function measureServing(server, label) {
@@ -140,6 +252,16 @@ async function measureServing(server, label) {
   row(`stats p50 / p95 (${label})`, await timed(40, () => fetch(`${server.url}api/stats`).then(ok)));
   const pages = Math.max(1, Math.floor(stats.queued / 50));
   row(`queue page p50 / p95 (${label})`, await timed(40, (i) => fetch(`${server.url}api/queue?limit=50&offset=${((i * 7919) % pages) * 50}`).then(ok)));
+  // The HTTP queue pages by offset: the first page, and pages in the last tenth of the queue.
+  row(`queue first page p50 / p95 (${label})`, await timed(20, () => fetch(`${server.url}api/queue?limit=50&offset=0`).then(ok)));
+  const deep = Math.max(0, Math.floor(pages * 0.9));
+  row(`queue deep page p50 / p95 (${label})`, await timed(20, (i) => fetch(`${server.url}api/queue?limit=50&offset=${(deep + (i % Math.max(1, pages - deep))) * 50}`).then(ok)));
+
+  // The whole-store reads: the proposals of new services (every unmatched position) and price changes (every list).
+  for (const [name, path] of [['proposals of new services', 'api/service-proposals?limit=20'], ['price changes', 'api/price-changes?limit=20']]) {
+    const { ms, peak } = await withPeakRss(server, () => fetch(`${server.url}${path}`).then(ok));
+    row(`${name}, first call (${label})`, `${(ms / 1000).toFixed(1)} s, server peak RSS ${mib(peak)}`);
+  }
 
   let peak = rssOf(server.pid).rss;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid).rss)), 50);
@@ -150,6 +272,18 @@ async function measureServing(server, label) {
   clearInterval(sampler);
   row(`export (${label})`, `${((performance.now() - started) / 1000).toFixed(1)} s, ${mib(bytes)} XLSX, server peak RSS ${mib(peak)}`);
   row(`server RSS (${label})`, `${mib(rssOf(server.pid).rss)} (high-water ${mib(rssOf(server.pid).hwm)})`);
+}
+
+async function withPeakRss(server, call) {
+  let peak = rssOf(server.pid).rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid).rss)), 50);
+  const started = performance.now();
+  try {
+    await call();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { ms: performance.now() - started, peak: Math.max(peak, rssOf(server.pid).rss) };
 }
 
 async function measureDecisions(server, label, count) {
@@ -205,11 +339,11 @@ function rssOf(pid) {
   return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
 
-async function startServer(dir) {
+async function startServer(dir, env = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PRICECAT_EMBEDDINGS_MODEL: '' },
+    env: { ...process.env, PRICECAT_EMBEDDINGS_MODEL: '', ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -338,11 +472,6 @@ async function replicate(dir, target) {
   console.log();
   await writeFile(cataloguePath, JSON.stringify(catalogue));
   return total;
-}
-
-function pgSkip() {
-  if (!process.env.DATABASE_URL) return 'skipped: DATABASE_URL is not set';
-  return 'skipped: this build has no PostgreSQL adapter (@pricecat/core/storage/postgres)';
 }
 
 function parseArgs(argv) {

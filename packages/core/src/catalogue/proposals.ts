@@ -13,7 +13,7 @@ import type { Page } from './catalogue.js';
 import { isGenericName, nameKey, needsSection, withSection } from './name-groups.js';
 import { toPage } from './paging.js';
 import type { ProposalMember, ProposalQuery, ServiceProposal } from './proposal-types.js';
-import type { Directory, QueryPort } from '../storage/query-port.js';
+import type { Directory, QueryPort, UnmatchedLine } from '../storage/query-port.js';
 import { cleanSectionHeading, cleanServiceName } from './service-name.js';
 import { groupBy } from './statistics.js';
 
@@ -53,13 +53,16 @@ async function proposalsOf(queries: QueryPort): Promise<readonly ServiceProposal
   const revision = await queries.revision();
   const cached = cache.get(queries);
   if (cached?.revision === revision) return cached.proposals;
-  const unmatched = (await queries.findPositions({ status: ['queued', 'unrecognized'] })).items as Unmatched[];
+  // An SQL port gives only the fields read here; otherwise the whole positions (the same answer).
+  const unmatched: readonly Unmatched[] = queries.unmatchedLines
+    ? await queries.unmatchedLines()
+    : ((await queries.findPositions({ status: ['queued', 'unrecognized'] })).items as readonly Unmatched[]);
   const proposals = computeProposals(await queries.directory(), unmatched);
   cache.set(queries, { revision, proposals });
   return proposals;
 }
 
-type Unmatched = Position & { readonly status: 'queued' | 'unrecognized' };
+type Unmatched = UnmatchedLine;
 
 function computeProposals(model: Directory, unmatched: readonly Unmatched[]): ServiceProposal[] {
   const keyed = unmatched.map((p) => ({
@@ -98,7 +101,7 @@ function computeProposals(model: Directory, unmatched: readonly Unmatched[]): Se
  */
 const nameKeys = new Map<string, string>();
 
-function cachedNameKey(position: Position): string {
+function cachedNameKey(position: Pick<Position, 'raw_name' | 'name_norm'>): string {
   let key = nameKeys.get(position.raw_name);
   if (key === undefined) {
     if (nameKeys.size > 200_000) nameKeys.clear();
@@ -198,7 +201,7 @@ function suggestedNameOf(rawName: string): string {
   return nameKey(short) === nameKey(full) ? short : full;
 }
 
-function sectionOf(position: Position): string | null {
+function sectionOf(position: Pick<Position, 'section'>): string | null {
   return position.section ? cleanSectionHeading(position.section) || null : null;
 }
 

@@ -242,6 +242,26 @@ CREATE TRIGGER price_lists_revision AFTER INSERT OR UPDATE OR DELETE ON price_li
   },
   {
     version: 4,
+    name: 'match traces of positions',
+    // Why each position was matched as it was (match/trace.ts), as the embedded store keeps it; NULL for the
+    // positions stored before (they read back without a trace, as in the embedded store).
+    sql: `
+ALTER TABLE positions ADD COLUMN trace jsonb;
+`,
+  },
+  {
+    version: 5,
+    name: 'queue order on plain columns',
+    // A deep queue page (OFFSET n) first finds where it starts by an index-only scan of these (plain columns:
+    // an index on the expression (-confidence) cannot answer without the table), then reads its rows by
+    // keyset on positions_queue. Same order: confidence descending is (-confidence) ascending.
+    sql: `
+CREATE INDEX positions_queue_keys ON positions (confidence DESC, seq) WHERE status = 'queued';
+CREATE INDEX positions_queue_clinic_keys ON positions (clinic_id, confidence DESC, seq) WHERE status = 'queued';
+`,
+  },
+  {
+    version: 6,
     name: 'packages and their components',
     // Positions stored before have no kind: they are services. Comparison and search read offers only, so the
     // covering index leaves components out and stays an index-only scan for them.

@@ -10,7 +10,7 @@
  */
 import { PricecatError } from '../errors.js';
 import type { Position, Service } from './records.js';
-import { POSITIONS, SERVICES, selectList, isoTimestamp } from './postgres-tables.js';
+import { POSITIONS, SERVICES, positionOf, selectList, isoTimestamp } from './postgres-tables.js';
 
 /** Runs one read query. */
 export type ReadQuery = <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
@@ -303,7 +303,7 @@ async function queuePage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ cursor_confidence: _confidence, cursor_seq: _seq, ...position }) => position as Position),
+    items: page.map(({ cursor_confidence: _confidence, cursor_seq: _seq, ...position }) => positionOf(position as Position)),
     total: count?.total ?? 0,
     next: rows.length > limit && last ? encodeCursor(last.cursor_confidence, last.cursor_seq) : null,
   };

@@ -26,9 +26,10 @@ import type {
   ServicePriceLines,
   ServicePricesOptions,
   Slice,
+  UnmatchedLine,
 } from './query-port.js';
 import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
-import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, selectList, selectSql } from './postgres-tables.js';
+import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
 import type { ReadQuery } from './postgres-queries.js';
 
 /** What the port needs of the store: one-off reads and a cursor over positions. */
@@ -77,7 +78,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       }
       return cached.directory;
     },
-    getPosition: async (positionId) => (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
+    getPosition: async (positionId) => (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId])).map(positionOf)[0] ?? null,
     findPositions: async (filter = {}, slice = {}) => {
       const { where, params } = positionConditions(filter);
       // A filter on status alone (the unmatched list, the proposals) is counted by the counters, not by a scan.
@@ -93,10 +94,11 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     queuePage: async (filter, slice) => {
       const params: unknown[] = [];
       const where = `status = 'queued'${filter.clinic_id === undefined ? '' : ` AND clinic_id = $${params.push(filter.clinic_id)}`}`;
+      const knownTotal = async () => (filter.clinic_id === undefined ? (await countPositions(read)).by_status.queued : undefined);
+      const offset = Math.floor(slice.offset ?? 0);
       // The order of the index positions_queue ((-confidence), seq), as the memory port's queue.
-      return slicedPositions(read, where, params, '(-confidence), seq', slice, async () =>
-        filter.clinic_id === undefined ? (await countPositions(read)).by_status.queued : undefined,
-      );
+      if (offset < DEEP_QUEUE_OFFSET || slice.limit === 0) return slicedPositions(read, where, params, '(-confidence), seq', slice, knownTotal);
+      return deepQueuePage(read, where, params, offset, slice.limit, knownTotal);
     },
     countPositions: (filter = {}) => countPositions(read, filter.clinic_id),
     eachPosition: (batchSize = 1000) => stream(batchSize),
@@ -106,6 +108,14 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
         `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
          FROM positions WHERE price_list_id = $1 AND status = 'normalized' AND ${OFFERS} ORDER BY seq`,
         [priceListId],
+      ),
+    unmatchedLines: () =>
+      read<UnmatchedLine>(
+        // Candidates cut down to service id and score: the names and methods would triple what is held.
+        `SELECT position_id, raw_name, name_norm, clinic_id, price_list_id, section, price, status,
+           coalesce((SELECT jsonb_agg(jsonb_build_object('service_id', c -> 'service_id', 'score', c -> 'score') ORDER BY n)
+                     FROM jsonb_array_elements(candidates) WITH ORDINALITY AS e(c, n)), '[]'::jsonb) AS candidates
+         FROM positions WHERE status IN ('queued', 'unrecognized') ORDER BY seq`,
       ),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
@@ -150,6 +160,44 @@ function positionConditions(filter: PositionQueryFilter): { where: string; param
   return { where: clauses.join(' AND ') || 'true', params };
 }
 
+/** From this offset on, a queue page finds its first row on the index first (see {@link deepQueuePage}). */
+const DEEP_QUEUE_OFFSET = 1000;
+
+/**
+ * A queue page far from the start: an index-only scan of positions_queue_keys (migration 5) finds its first
+ * row's (confidence, seq), then the page is read by keyset on positions_queue. Reading the rows with
+ * `OFFSET n` would fetch n whole rows only to drop them (0.6 s at offset 90,000 on a loaded machine).
+ */
+async function deepQueuePage(
+  read: ReadQuery,
+  where: string,
+  params: readonly unknown[],
+  offset: number,
+  limit: number | undefined,
+  knownTotal: () => Promise<number | undefined>,
+): Promise<PositionSlice> {
+  // NOTE: not `seq::text AS seq`: ORDER BY would then sort by the text.
+  const [start] = await read<{ confidence: number; start_seq: string }>(
+    `SELECT confidence, seq::text AS start_seq FROM positions WHERE ${where} ORDER BY confidence DESC, seq OFFSET ${offset} LIMIT 1`,
+    params,
+  );
+  const items = start
+    ? (
+        await read<Position>(
+          `SELECT ${selectList(POSITIONS)} FROM positions
+           WHERE ${where} AND ((-confidence), seq) >= ($${params.length + 1}::float8, $${params.length + 2}::bigint)
+           ORDER BY (-confidence), seq${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit))}`}`,
+          [...params, -start.confidence, start.start_seq],
+        )
+      ).map(positionOf)
+    : [];
+  if (items.length > 0 && (limit === undefined || items.length < limit)) return { items, total: offset + items.length };
+  const known = await knownTotal();
+  if (known !== undefined) return { items, total: known };
+  const [row] = await read<{ total: number }>(`SELECT count(*)::int AS total FROM positions WHERE ${where}`, params);
+  return { items, total: row?.total ?? 0 };
+}
+
 /**
  * The positions of `where` in `order`, sliced, and how many there are: counted only when the slice does not
  * tell (a full page, or an offset past the end); `knownTotal` may answer that count from the counters.
@@ -167,11 +215,13 @@ async function slicedPositions(
   const items =
     limit === 0
       ? []
-      : await read<Position>(
-          `SELECT ${selectList(POSITIONS)} FROM positions WHERE ${where} ORDER BY ${order}` +
-            `${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit))}`}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`,
-          params,
-        );
+      : (
+          await read<Position>(
+            `SELECT ${selectList(POSITIONS)} FROM positions WHERE ${where} ORDER BY ${order}` +
+              `${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit))}`}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`,
+            params,
+          )
+        ).map(positionOf);
   const complete = limit === undefined || items.length < limit;
   if (complete && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
   const known = knownTotal ? await knownTotal() : undefined;

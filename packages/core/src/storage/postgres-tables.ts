@@ -87,8 +87,16 @@ export const POSITIONS: TableSpec = {
     ['source', 'jsonb'],
     ['kind', 'text'],
     ['package_id', 'text'],
+    // NULL when the position has none: read rows through positionOf (a NULL trace is an absent one).
+    ['trace', 'jsonb'],
   ],
 };
+
+/** A position as read from `positions` (its `trace` left out when NULL, as `Position` has it optional). */
+export function positionOf<T extends { trace?: unknown }>(row: T): T {
+  if (row.trace === null) delete row.trace;
+  return row;
+}
 
 export const LEARNED_SYNONYMS: TableSpec = {
   table: 'learned_synonyms',

@@ -21,6 +21,7 @@ import {
   INGESTED_FILES,
   LEARNED_SYNONYMS,
   POSITIONS,
+  positionOf,
   PRICE_LISTS,
   SERVICES,
   SKIPPED_ITEMS,
@@ -124,6 +125,17 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
           await client.query('ROLLBACK').catch(() => {});
           throw error;
         }
+        // NOTE: in loops of two stores opening one fresh schema at once (PostgreSQL 15, a loaded machine),
+        // 3 pairs in about 1,400 had a connection resolve its tables in `public`: its migrations and writes went
+        // there, and its decisions were checked against rows that were not there (both of two accepted). The
+        // exact order of events was not pinned down (replaying connect-before-create by hand resolves the
+        // new schema), so the path is set again once the schema exists and checked: a connection that would
+        // still miss it fails the open loudly instead of writing elsewhere.
+        await client.query(`SET search_path TO ${quoteIdentifier(options.schema)}, public`);
+        const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+        if (rows[0]?.schema !== options.schema) {
+          throw new Error(`the connection resolves tables in schema "${rows[0]?.schema ?? 'none'}" instead of "${options.schema}"`);
+        }
       }
       await migratePostgres(client);
     } finally {
@@ -209,12 +221,12 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     },
     listPriceLists: () => read(selectSql(PRICE_LISTS)),
 
-    listPositions: (filter?: PositionFilter) => {
+    listPositions: async (filter?: PositionFilter) => {
       const { where, params } = positionWhere(filter);
-      return read<Position>(selectSql(POSITIONS, where), params);
+      return (await read<Position>(selectSql(POSITIONS, where), params)).map(positionOf);
     },
     getPosition: async (positionId: string) =>
-      (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId]))[0] ?? null,
+      (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId])).map(positionOf)[0] ?? null,
     updatePositions: (positions: readonly Position[]) =>
       transaction(async (client) => {
         for (const batch of latestByKey(positions, (p) => p.position_id)) await client.query(updateSql(POSITIONS), [toJsonParam(batch)]);
@@ -278,7 +290,7 @@ async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, 
     for (;;) {
       const { rows } = await client.query<Position>(`FETCH ${batchSize} FROM positions_stream`);
       if (rows.length === 0) break;
-      yield rows;
+      yield rows.map(positionOf);
     }
     await client.query('COMMIT');
     finished = true;

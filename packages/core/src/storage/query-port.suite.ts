@@ -11,6 +11,7 @@ import { searchPage, searchServices } from '../catalogue/search.js';
 import { listPriceChanges } from '../catalogue/price-changes.js';
 import { servicePriceHistory } from '../catalogue/service-history.js';
 import { computeDashboard } from '../catalogue/dashboard.js';
+import { listServiceProposals } from '../catalogue/proposals.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { QueryPort, StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
@@ -87,6 +88,17 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
           positions: await store.listPositions(),
         });
         expect(await answers(side.queries)).toEqual(await answers(rebuilt));
+        // The proposals of new services, through `unmatchedLines` where the port has it, as from whole positions.
+        expect(await listServiceProposals(side.queries, { limit: 500 })).toEqual(await listServiceProposals(rebuilt, { limit: 500 }));
+        if (side.queries.unmatchedLines) {
+          const unmatched = (await rebuilt.findPositions({ status: ['queued', 'unrecognized'] })).items;
+          expect(await side.queries.unmatchedLines()).toEqual(
+            unmatched.map((p) => ({
+              ...fieldsOf(p, ['position_id', 'raw_name', 'name_norm', 'clinic_id', 'price_list_id', 'section', 'price', 'status']),
+              candidates: p.candidates.map((c) => ({ service_id: c.service_id, score: c.score })),
+            })),
+          );
+        }
       } finally {
         await store.close();
       }
@@ -219,3 +231,6 @@ function randomPosition(
 }
 
 type Shape = Pick<Position, 'kind' | 'package_id'>;
+function fieldsOf<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Pick<T, K>;
+}

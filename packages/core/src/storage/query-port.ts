@@ -15,7 +15,7 @@
  * - Nothing found is an empty result or `null`, never an error.
  * - Calls may overlap; none of them writes.
  */
-import type { Clinic, MatchMethod, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
+import type { Clinic, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import type { PriceListWrite } from './storage.js';
 
 /** Which positions a query wants; every given field must match. */
@@ -130,7 +130,20 @@ export interface QueryPort {
    * raw prices).
    */
   listPriceLines?(priceListId: string): Promise<readonly ListPriceLine[]>;
+  /**
+   * Optional: the queued and unrecognized positions, in ingest order, with only the fields the proposals of
+   * new services read (candidates as service id and score) — what `findPositions({ status: ['queued',
+   * 'unrecognized'] })` gives, narrowed. An SQL engine then does not hold every unmatched row whole (raw
+   * prices, warnings, candidate names) in the pricecat process.
+   */
+  unmatchedLines?(): Promise<readonly UnmatchedLine[]>;
 }
+
+/** See {@link QueryPort.unmatchedLines}. */
+export type UnmatchedLine = Pick<Position, 'position_id' | 'raw_name' | 'name_norm' | 'clinic_id' | 'price_list_id' | 'section' | 'price'> & {
+  readonly status: 'queued' | 'unrecognized';
+  readonly candidates: readonly Pick<MatchCandidate, 'service_id' | 'score'>[];
+};
 
 /** Which price of a position: `price` (resident) or `price_nonresident`. */
 export type PriceKindOfLine = 'resident' | 'nonresident';

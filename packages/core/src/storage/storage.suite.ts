@@ -125,6 +125,19 @@ const CASES: readonly Case[] = [
       // A decision keeps the position's kind and link.
       await store.updatePositions([{ ...positions[1]!, service_id: 's-2', method: 'manual' }]);
       expect(await store.getPosition('p-part')).toMatchObject({ kind: 'component', package_id: 'p-pack', service_id: 's-2' });
+    'keeps the match trace of a position, and gives a position without one back without one',
+    async (store) => {
+      const traced = samplePosition('p-1', 'pl-1', 'c-1', {
+        trace: { stage: 'ranker', rule: 'fuzzy', signals: { logit: 2.4, margin: 0.31 }, guards: ['ambiguous'] },
+      });
+      const untraced = samplePosition('p-2', 'pl-1', 'c-1');
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [traced, untraced]));
+      expect(await store.listPositions()).toEqual([traced, untraced]);
+      expect(await store.getPosition('p-1')).toEqual(traced);
+      expect(Object.keys((await store.getPosition('p-2'))!)).not.toContain('trace');
+      const retraced = { ...untraced, trace: { stage: 'synonym', decision: 'c-1@2024-03-05' } } as const;
+      await store.updatePositions([retraced]);
+      expect(await store.getPosition('p-2')).toEqual(retraced);
     },
   ],
   [
