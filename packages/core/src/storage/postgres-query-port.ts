@@ -135,7 +135,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
 
 /**
  * The condition of offers (query-port.ts `OFFER_KINDS`): a package's components are not compared. Written as
- * the predicate of the partial index positions_service_prices (migration 4), so the index still answers.
+ * the predicate of the partial index positions_service_prices (migration 6), so the index still answers.
  */
 const OFFERS = "kind <> 'component'";
 
