@@ -240,6 +240,17 @@ CREATE TRIGGER price_lists_revision AFTER INSERT OR UPDATE OR DELETE ON price_li
   FOR EACH STATEMENT EXECUTE FUNCTION pricecat_directory_revision_bump();
 `,
   },
+  {
+    version: 4,
+    name: 'who decided and the batch of a decision',
+    // The decision log screen shows who decided (`decided_by`, the API token's name until there are user accounts)
+    // and takes back a bulk «accept every suggestion above X %» with one undo (`batch_id`).
+    sql: `
+ALTER TABLE decisions ADD COLUMN decided_by text;
+ALTER TABLE decisions ADD COLUMN batch_id text;
+CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

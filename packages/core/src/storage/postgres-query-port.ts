@@ -92,10 +92,17 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     },
     queuePage: async (filter, slice) => {
       const params: unknown[] = [];
-      const where = `status = 'queued'${filter.clinic_id === undefined ? '' : ` AND clinic_id = $${params.push(filter.clinic_id)}`}`;
+      const conditions = ["status = 'queued'"];
+      if (filter.clinic_id !== undefined) conditions.push(`clinic_id = $${params.push(filter.clinic_id)}`);
+      if (filter.method !== undefined) conditions.push(`method = $${params.push(filter.method)}`);
+      if (filter.suggestion_service_ids !== undefined) {
+        conditions.push(`candidates->0->>'service_id' = ANY($${params.push([...filter.suggestion_service_ids])}::text[])`);
+      }
+      if (filter.min_confidence !== undefined) conditions.push(`confidence >= $${params.push(filter.min_confidence)}`);
+      if (filter.max_confidence !== undefined) conditions.push(`confidence < $${params.push(filter.max_confidence)}`);
       // The order of the index positions_queue ((-confidence), seq), as the memory port's queue.
-      return slicedPositions(read, where, params, '(-confidence), seq', slice, async () =>
-        filter.clinic_id === undefined ? (await countPositions(read)).by_status.queued : undefined,
+      return slicedPositions(read, conditions.join(' AND '), params, '(-confidence), seq', slice, async () =>
+        conditions.length === 1 ? (await countPositions(read)).by_status.queued : undefined,
       );
     },
     countPositions: (filter = {}) => countPositions(read, filter.clinic_id),

@@ -32,6 +32,19 @@ export interface PositionQueryFilter {
   readonly name_contains?: string;
 }
 
+/** Which queued positions a queue page wants; every given field must match. */
+export interface QueueFilter {
+  readonly clinic_id?: string;
+  /** The position's match method (the stage that suggested its first candidate). */
+  readonly method?: MatchMethod;
+  /** The first candidate (the suggestion) is one of these services (the catalogue turns a category into them). */
+  readonly suggestion_service_ids?: readonly string[];
+  /** confidence >= this (0..1). */
+  readonly min_confidence?: number;
+  /** confidence < this (0..1). */
+  readonly max_confidence?: number;
+}
+
 /** A slice of a result. `limit` omitted: everything from `offset` on. */
 export interface Slice {
   readonly limit?: number;
@@ -79,11 +92,11 @@ export interface QueryPort {
   /** Positions matching `filter`, in ingest order, sliced; `total` counts all matches. */
   findPositions(filter?: PositionQueryFilter, slice?: Slice): Promise<PositionSlice>;
   /**
-   * The verification queue: positions with status `queued` (of one clinic when given), highest
+   * The verification queue: positions with status `queued` matching the filter, highest
    * confidence first, ties in ingest order, sliced (SQL: keyset or offset paging on an index of
    * `(confidence DESC, seq)` filtered by status).
    */
-  queuePage(filter: { readonly clinic_id?: string }, slice: Slice): Promise<PositionSlice>;
+  queuePage(filter: QueueFilter, slice: Slice): Promise<PositionSlice>;
   /** Counts over all positions, or one clinic's. */
   countPositions(filter?: { readonly clinic_id?: string }): Promise<PositionCounts>;
   /**
