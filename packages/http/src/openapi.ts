@@ -12,6 +12,7 @@ import { itemsOf, pageOf, schemaRef, schemas } from './openapi-schemas.js';
 import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
 import { MATCH_METHODS, POSITION_STATUSES } from './routes/positions.js';
 import { queuePaths, queueSchemas } from './openapi-queue.js';
+import { decisionPaths, decisionSchemas } from './openapi-decisions.js';
 import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
 import { common, error, json, ok, param, query } from './openapi-builders.js';
 
@@ -298,6 +299,7 @@ export const openapiDocument: OpenApiDocument = {
       },
     },
     ...queuePaths,
+    ...decisionPaths,
     ...proposalPaths,
     '/settings': {
       get: {
@@ -379,7 +381,7 @@ export const openapiDocument: OpenApiDocument = {
     },
   },
   components: {
-    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas },
+    schemas: { ...schemas, ...queueSchemas, ...decisionSchemas, ...proposalSchemas },
     parameters: {
       limit: query('limit', `Page size, 1 to ${MAX_LIMIT}`, {
         type: 'integer',

@@ -127,7 +127,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
     synonym,
     replaced_synonym: replaced,
     skipped_items: [],
-    batch_id: request.batch_id ?? null,
+    ...(request.batch_id !== undefined && { batch_id: request.batch_id }),
   };
   const positions = targets.map(
     (p): Position => ({ ...p, service_id: service.service_id, method: 'manual', confidence: 1, status: 'normalized' }),
@@ -167,7 +167,6 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
     synonym: null,
     replaced_synonym: null,
     skipped_items: [{ position_id: position.position_id, name_norm: position.name_norm, created_at: createdAt }],
-    batch_id: null,
   };
   const skipped: Position = { ...position, status: 'skipped', service_id: null, method: null, confidence: 0 };
   await saveDecisionOrRefresh(ctx, { decision, positions: [skipped] });

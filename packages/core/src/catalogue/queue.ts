@@ -11,7 +11,7 @@ import { viewCandidates, viewPosition, type CandidateView, type PositionView } f
 import type { Directory, QueryPort, QueueFilter } from '../storage/query-port.js';
 import type { MatchMethod } from '../storage/records.js';
 
-/** The methods a queued position can carry (the stage that suggested its first candidate). */
+/** The methods a queued position's suggestion can carry (the matcher stage that proposed it). */
 export const QUEUE_METHODS: readonly MatchMethod[] = ['code', 'exact', 'synonym', 'fuzzy', 'embedding'];
 
 /** Filters of the queue (every given one must match). */
@@ -20,7 +20,7 @@ export interface QueueFilterQuery {
   readonly clinic_id?: string;
   /** Only positions whose suggestion is a service of this dictionary category (specialty), exactly. */
   readonly category?: string;
-  /** Only positions of this match method. */
+  /** Only positions whose suggestion came from this matcher stage. */
   readonly method?: MatchMethod;
   /** Only positions with confidence >= this (0..1). */
   readonly min_confidence?: number;

@@ -292,7 +292,7 @@ function queueMatcherOf(filter: QueueFilter): ((position: Position) => boolean) 
   }
   return (p) =>
     (clinic_id === undefined || p.clinic_id === clinic_id) &&
-    (method === undefined || p.method === method) &&
+    (method === undefined || p.candidates[0]?.method === method) &&
     (services === null || (p.candidates[0] !== undefined && services.has(p.candidates[0].service_id))) &&
     (min_confidence === undefined || p.confidence >= min_confidence) &&
     (max_confidence === undefined || p.confidence < max_confidence);

@@ -94,7 +94,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       const params: unknown[] = [];
       const conditions = ["status = 'queued'"];
       if (filter.clinic_id !== undefined) conditions.push(`clinic_id = $${params.push(filter.clinic_id)}`);
-      if (filter.method !== undefined) conditions.push(`method = $${params.push(filter.method)}`);
+      if (filter.method !== undefined) conditions.push(`candidates->0->>'method' = $${params.push(filter.method)}`);
       if (filter.suggestion_service_ids !== undefined) {
         conditions.push(`candidates->0->>'service_id' = ANY($${params.push([...filter.suggestion_service_ids])}::text[])`);
       }

@@ -35,7 +35,7 @@ export interface PositionQueryFilter {
 /** Which queued positions a queue page wants; every given field must match. */
 export interface QueueFilter {
   readonly clinic_id?: string;
-  /** The position's match method (the stage that suggested its first candidate). */
+  /** The method (matcher stage) of the first candidate, the suggestion (a queued position itself has none). */
   readonly method?: MatchMethod;
   /** The first candidate (the suggestion) is one of these services (the catalogue turns a category into them). */
   readonly suggestion_service_ids?: readonly string[];
