@@ -127,6 +127,8 @@ function uiPageHtml({ apiBase, bundleFile }: UiPageOptions): string {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>pricecat — каталог цен клиник</title>
+    <!-- An empty icon: without one the browser asks for /favicon.ico, and its 404 is a console error. -->
+    <link rel="icon" href="data:,">
     <style>
       body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2933; background: #f7f9fb; }
       .fallback, noscript p { display: block; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }
