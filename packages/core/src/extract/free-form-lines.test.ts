@@ -136,6 +136,6 @@ describe('extract: free-form pages of a scanned list', () => {
       ['Медосмотр (жен)', [9000]],
     ]);
     expect(listed[0]!.section).toBe('Консультации специалистов');
-    expect(warnings.join(' ')).toMatch(/page 2: not a table; 5 row\(s\)/);
+    expect(warnings.join(' ')).toMatch(/\[FREE_FORM_PAGE\] стр. 2: не таблица; прочитано строк вида «название … цена»: 5/);
   });
 });
