@@ -14,7 +14,7 @@ const t = messages.queue;
 /** The context table. */
 export function renderPositionContext(context: PositionContext) {
   return html`<div class="context">
-    <p class="muted context-source">${t.contextSource(context.source.table, context.source.row)}</p>
+    <p class="muted context-source">${t.contextSource(tableName(context.source.table), context.source.row)}</p>
     <table>
       <thead><tr><th>${t.contextRow}</th><th>${t.section}</th><th>${t.contextName}</th><th>${t.contextPrice}</th><th>${t.contextMatch}</th></tr></thead>
       <tbody>
@@ -30,4 +30,9 @@ export function renderPositionContext(context: PositionContext) {
       </tbody>
     </table>
   </div>`;
+}
+
+/** The source table in Russian: readers name PDF pages `page 15`, sheets keep their own names. */
+export function tableName(table: string): string {
+  return table.replace(/^pages? (?=\d)/, 'стр. ');
 }
