@@ -31,6 +31,9 @@ export interface QueueToolbarProps {
   /** The count of the last «Посчитать», for that threshold; null before. */
   readonly bulkPreview: { readonly count: number; readonly percent: string } | null;
   readonly bulkBusy: boolean;
+  /** The folded part is open (the user opened it, or a filter is on). */
+  readonly open: boolean;
+  onToggle(open: boolean): void;
   onFilters(form: HTMLFormElement): void;
   onResetFilters(): void;
   onApplyToIdentical(value: boolean): void;
@@ -58,7 +61,7 @@ export function renderQueueToolbar(props: QueueToolbarProps) {
         @change=${(event: Event) => props.onApplyToIdentical((event.target as HTMLInputElement).checked)} />
       ${t.applyToIdentical}
     </label>
-    <details class="toolbar" ?open=${active || props.bulkPreview !== null || props.filterProblem !== ''}>
+    <details class="toolbar" ?open=${props.open || active} @toggle=${(event: Event) => props.onToggle((event.target as HTMLDetailsElement).open)}>
     <summary>${t.filters}${active ? ` (${t.filtersOn})` : ''}</summary>
     <form class="filters" @submit=${(event: Event) => (event.preventDefault(), props.onFilters(event.target as HTMLFormElement))}>
       <label>${t.clinicFilter}

@@ -80,6 +80,7 @@ export class PricecatQueueElement extends LitElement {
   @state() private bulkPercent = '90';
   @state() private bulkPreview: { readonly count: number; readonly percent: string; readonly share: number } | null = null;
   @state() private bulkBusy = false;
+  @state() private toolbarOpen = false;
   /** Contexts shown, by position id. */
   @state() private contexts: ReadonlyMap<string, PositionContext | ApiError> = new Map();
 
@@ -377,6 +378,8 @@ export class PricecatQueueElement extends LitElement {
       bulkPercent: this.bulkPercent,
       bulkPreview: this.bulkPreview,
       bulkBusy: this.bulkBusy,
+      open: this.toolbarOpen,
+      onToggle: (open) => (this.toolbarOpen = open),
       onFilters: (form) => this.#applyFilters(form),
       onResetFilters: () => {
         this.filters = {};
