@@ -90,7 +90,7 @@ describe('extract: extractPriceRows', () => {
     expect(row?.prices[0]?.value).toBe(252950);
     expect(row?.unit).toBe('1 программа');
     expect(row?.code).toBeNull();
-    expect(row?.warnings.join(' ')).toMatch(/lower bound/);
+    expect(row?.warnings.join(' ')).toMatch(/^\[PRICE_LOWER_BOUND\] цена «от .*» — нижняя граница/);
   });
 
   it('continues a Word table split over pages with the header of the first part', () => {

@@ -23,6 +23,7 @@ import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './sec
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 import { widthOf } from '../numbers.js';
+import { warningText } from '../messages/message-catalogue.js';
 
 /** What {@link extractPriceRows} returns. */
 export interface ExtractedRows {
@@ -294,7 +295,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     const stored = table.numbers?.get(`${r}:${column.index}`);
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
     if (!(value > 0)) continue;
-    if (parsed.minimum) warnings.push(`price «${raw}» is a lower bound («от»)`);
+    if (parsed.minimum) warnings.push(warningText('PRICE_LOWER_BOUND', { raw }));
     prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header) });
   }
   return prices;

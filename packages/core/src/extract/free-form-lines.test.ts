@@ -36,7 +36,7 @@ describe('extract: parseFreeFormLine', () => {
   it('keeps «Прием терапевта от 5000 тг» as a lower bound, «от» in the raw text', () => {
     expect(parseFreeFormLine('Прием терапевта от 5000 тг')).toEqual({ name: 'Прием терапевта', prices: [{ value: 5000, raw: 'от 5000 тг', label: null }] });
     const [row] = freeFormRows(lines('Прием терапевта от 5000 тг'));
-    expect(row!.warnings.join(' ')).toMatch(/lower bound/);
+    expect(row!.warnings.join(' ')).toMatch(/\[PRICE_LOWER_BOUND\] .*нижняя граница/);
   });
 
   it('drops the numbering of «1. Прием терапевта – 5 000 ₸»', () => {

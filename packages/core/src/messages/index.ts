@@ -1,2 +1,2 @@
-export { RUSSIAN_MESSAGES, catalogueProblems, renderMessage, type Message, type MessageCatalogue } from './message-catalogue.js';
-export { MESSAGE_CODES } from './message-codes.js';
+export { RUSSIAN_MESSAGES, catalogueProblems, renderMessage, warningText, type Message, type MessageCatalogue } from './message-catalogue.js';
+export { MESSAGE_CODES, READER_WARNING_CODES, type ReaderWarningCode } from './message-codes.js';

@@ -52,3 +52,8 @@ export function catalogueProblems(messages: MessageCatalogue, requiredCodes: rea
   for (const code of Object.keys(messages.params)) if (!(code in messages.messages)) problems.push(`${code}: params without text`);
   return problems;
 }
+
+/** A warning as files' reports carry it: `[CODE] text`, so programs read the code and people the text. */
+export function warningText(code: string, params: Message['params']): string {
+  return `[${code}] ${renderMessage(`warning.${code}`, params)}`;
+}

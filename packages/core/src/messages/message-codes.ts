@@ -22,6 +22,22 @@ export const EXTRACT_ISSUE_CODES: readonly ExtractIssueCode[] = [
   'FREE_FORM_LINES',
   'FREE_FORM_PAGE',
 ];
+/** Codes of warnings the readers and row extraction write (not file-level issues). */
+export const READER_WARNING_CODES = [
+  'CSV_WINDOWS_1251',
+  'SHEET_TRUNCATED',
+  'PDF_PAGES_LIMIT',
+  'PDF_REPEATED_TEXT',
+  'PDF_PAGE_NO_ROWS',
+  'OCR_NOT_INSTALLED',
+  'OCR_NO_TEXT',
+  'OCR_FAILED',
+  'PRICE_LOWER_BOUND',
+] as const;
+
+/** A reader warning: `[CODE] Russian text`, the code kept beside the text as in file-level issues. */
+export type ReaderWarningCode = (typeof READER_WARNING_CODES)[number];
+
 /** The error codes of `PricecatError` a person may see as a title. */
 const ERROR_CODES = ['INVALID_INPUT', 'NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_FORMAT', 'ARCHIVE_LIMIT'] as const;
 
@@ -30,5 +46,6 @@ export const MESSAGE_CODES: readonly string[] = [
   ...STATUSES.map((s) => `status.${s}`),
   ...METHODS.map((m) => `method.${m}`),
   ...EXTRACT_ISSUE_CODES.map((c) => `warning.${c}`),
+  ...READER_WARNING_CODES.map((c) => `warning.${c}`),
   ...ERROR_CODES.map((c) => `error.${c}`),
 ];
