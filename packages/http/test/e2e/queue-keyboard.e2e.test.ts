@@ -6,10 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { missingPrerequisite, startE2e, type E2eEnvironment } from './harness.js';
+import { readdirSync } from 'node:fs';
+import { ARCHIVE, missingPrerequisite, SEED_FILES, startE2e, zipOf, type E2eEnvironment } from './harness.js';
 
 const missing = missingPrerequisite();
 const eventually = { timeout: 30_000, interval: 50 };
+/** `PRICECAT_E2E_WHOLE_ARCHIVE=1`: review with every real list ingested, not only «Клиника 2» (for the docs' figure). */
+const wholeArchive = process.env.PRICECAT_E2E_WHOLE_ARCHIVE === '1';
 
 interface QueueItem {
   position: { position_id: string; raw_name: string };
@@ -31,6 +34,12 @@ describe.skipIf(missing !== undefined)(`keyboard-only review of the queue${missi
 
   beforeAll(async () => {
     env = await startE2e();
+    if (wholeArchive) {
+      const form = new FormData();
+      const rest = readdirSync(ARCHIVE).filter((file) => !(SEED_FILES as readonly string[]).includes(file));
+      form.append('file', new Blob([zipOf(rest)]), 'archive.zip');
+      await env.api('ingest', { method: 'POST', body: form });
+    }
     page = await env.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
@@ -40,7 +49,7 @@ describe.skipIf(missing !== undefined)(`keyboard-only review of the queue${missi
     });
     await page.goto(`${env.url}#/queue`);
     await page.locator('pricecat-queue .item').first().waitFor();
-  });
+  }, wholeArchive ? 400_000 : 120_000);
   afterAll(async () => {
     await env?.close();
   });
@@ -96,8 +105,9 @@ describe.skipIf(missing !== undefined)(`keyboard-only review of the queue${missi
     // waiting decision twice; the span from the first request to the last answer does not.
     const timings = answers.map((r) => r.request().timing());
     const spanMs = Math.max(...timings.map((t) => t.startTime + t.responseEnd)) - Math.min(...timings.map((t) => t.startTime + t.requestStart));
+    const positions = (await env.api<{ positions: number }>('stats')).positions;
     console.info(
-      `[queue-keyboard] 50 decisions: summed request time ${Math.round(serverMs)} ms (${(50 / (serverMs / 1000)).toFixed(1)}/s), ` +
+      `[queue-keyboard] ${positions} positions; 50 decisions: summed request time ${Math.round(serverMs)} ms (${(50 / (serverMs / 1000)).toFixed(1)}/s), ` +
         `span first request → last answer ${Math.round(spanMs)} ms (${(50 / (spanMs / 1000)).toFixed(1)}/s)`,
     );
   });
