@@ -35,8 +35,9 @@ describe.skipIf(missing !== undefined)(`screenshots of the analyst's screens${mi
       // A fresh page each time: the same hash again would keep the screen's state (an open form, say).
       await page.goto('about:blank');
       await open();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: join(OUT, `${suffix}${name}.png`) });
+      await page.evaluate('window.scrollTo(0, 0)');
+      // The top of the screen down to 1600 px: enough for the open forms and a context table, not a whole long list.
+      await page.screenshot({ path: join(OUT, `${suffix}${name}.png`), fullPage: true, clip: { x: 0, y: 0, width: viewport.width, height: 1600 } });
     }
   }
 
