@@ -47,7 +47,7 @@ export class PricecatServicePickerElement extends LitElement {
         gap: 0.5rem;
         flex-wrap: wrap;
       }
-      input {
+      .row input {
         flex: 1 1 14rem;
       }
       ul {

@@ -71,6 +71,16 @@ export class PricecatUnmatchedElement extends LitElement {
       .small {
         font-size: 0.85rem;
       }
+      .picker {
+        border: 1px solid var(--border);
+        border-radius: var(--radius);
+        background: var(--surface);
+        padding: 0.6rem 0.8rem;
+        margin-bottom: 0.8rem;
+      }
+      .picker p {
+        margin: 0 0 0.4rem;
+      }
     `,
   ];
 
@@ -198,23 +208,29 @@ export class PricecatUnmatchedElement extends LitElement {
       <td>${best ? html`${best.name} <span class="muted small">${formatShare(best.score)}</span>` : '—'}</td>
       <td><button type="button" class="secondary assign" @click=${() => (this.picking = this.picking === position.position_id ? null : position.position_id)}>
         ${t.assign}</button></td>
-    </tr>
-    ${this.picking === position.position_id
-      ? html`<tr class="picker-row"><td colspan="6">
-          <pricecat-service-picker api-base=${this.apiBase} q=${position.raw_name.split(/[\s,.;:()«»"]+/).find((w) => w.length >= 3) ?? ''}
-            creatable default-category=${best?.category ?? ''}
-            @pricecat-service-pick=${(event: CustomEvent<ServicePickDetail>) => void this.#assign(position, event.detail)}
-            @pricecat-service-create=${(event: CustomEvent<ServiceCreateDetail>) => void this.#assign(position, event.detail)}
-            @pricecat-pick-cancel=${() => (this.picking = null)}></pricecat-service-picker>
-        </td></tr>`
-      : nothing}`;
+    </tr>`;
+  }
+
+  /** The picker for the chosen row, above the table: a table cell would make it as wide as the table on a phone. */
+  #renderPicker(page: Page<UnmatchedPosition>) {
+    const position = page.items.find((p) => p.position_id === this.picking);
+    if (!position) return nothing;
+    const best = position.candidates[0];
+    return html`<section class="picker" aria-label=${t.assign}>
+      <p><b>${position.raw_name}</b> <span class="muted small">${position.clinic_name}</span></p>
+      <pricecat-service-picker api-base=${this.apiBase} q=${position.raw_name.split(/[\s,.;:()«»"]+/).find((w) => w.length >= 3) ?? ''}
+        creatable default-category=${best?.category ?? ''}
+        @pricecat-service-pick=${(event: CustomEvent<ServicePickDetail>) => void this.#assign(position, event.detail)}
+        @pricecat-service-create=${(event: CustomEvent<ServiceCreateDetail>) => void this.#assign(position, event.detail)}
+        @pricecat-pick-cancel=${() => (this.picking = null)}></pricecat-service-picker>
+    </section>`;
   }
 
   #renderPage(page: Page<UnmatchedPosition>) {
     if (page.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
     const from = page.offset + 1;
     const to = page.offset + page.items.length;
-    return html`<div class="table-wrap">
+    return html`${this.#renderPicker(page)}<div class="table-wrap">
         <table>
           <thead><tr><th>${t.name}</th><th>${t.clinic}</th><th class="num">${t.price}</th><th>${t.status}</th><th>${t.candidate}</th><th></th></tr></thead>
           <tbody>${page.items.map((position) => this.#renderRow(position))}</tbody>
