@@ -8,6 +8,7 @@ export * from './catalogue/index.js';
 export * from './storage/index.js';
 export * from './match/index.js';
 export * from './extract/index.js';
+export * from './messages/index.js';
 export * from './documents/index.js';
 export * from './dictionary/index.js';
 export * from './archive/index.js';

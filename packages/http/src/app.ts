@@ -31,6 +31,7 @@ import { createExportRouter } from './routes/export.js';
 import { createQueueRouter } from './routes/queue.js';
 import { createUnmatchedRouter } from './routes/unmatched.js';
 import { createProposalsRouter } from './routes/proposals.js';
+import { createDecisionsRouter } from './routes/decisions.js';
 
 /** Default largest upload: 200 MiB, formidable's own default; files stream to disk, not memory. */
 export const DEFAULT_MAX_FILE_SIZE = 200 * 1024 * 1024;
@@ -98,6 +99,7 @@ export function createApp(options: AppOptions): Koa {
     createScanRouter(deps),
     createExportRouter(deps),
     createQueueRouter(deps),
+    createDecisionsRouter(deps),
     createUnmatchedRouter(deps),
     createProposalsRouter(deps),
     createReconcileRouter(deps, { maxBodyBytes: MAX_JSON_BYTES }),

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { UNMATCHED_STATUSES } from '@pricecat/core';
+import { QUEUE_METHODS, UNMATCHED_STATUSES } from '@pricecat/core';
 import { common, error, errorWith, json, nullable, ok, param, query, ref } from './openapi-builders.js';
 import { matchTrace, positionKindProperties } from './openapi-schemas.js';
 
@@ -29,8 +29,16 @@ export const queuePaths = {
         'Positions with status `queued`, highest `confidence` first (ties in ingest order). Each item has the ' +
         'position with its clinic and file, the `suggestion` (its first candidate: the nearest embedding entry ' +
         'when embeddings are on, else the best fuzzy one) and the next candidates as `alternatives`. Skipped ' +
-        'and decided positions never appear.',
-      parameters: [query('clinic_id', 'Only this clinic'), param('limit'), param('offset')],
+        'and decided positions never appear. The filters apply before paging, so `total` counts the filtered queue.',
+      parameters: [
+        query('clinic_id', 'Only this clinic'),
+        query('category', "Only positions whose suggestion is a service of this dictionary category (specialty), exactly"),
+        query('method', 'Only positions whose suggestion came from this matcher stage', { type: 'string', enum: QUEUE_METHODS }),
+        query('min_confidence', 'Only positions with confidence at least this', { type: 'number', minimum: 0, maximum: 1 }),
+        query('max_confidence', 'Only positions with confidence below this', { type: 'number', minimum: 0, maximum: 1 }),
+        param('limit'),
+        param('offset'),
+      ],
       responses: { '200': ok('A page of the queue', pageOf('QueueItem')), '400': error('BadRequest'), ...common },
     },
   },
@@ -47,7 +55,9 @@ export const queuePaths = {
         'clinics applies everywhere. The machine\'s answer the decision replaces (its automatic match or first ' +
         'suggestion) is remembered as rejected for that wording. With `apply_to_identical` (default true) every ' +
         'other queued or unrecognized position with the same `name_norm`, in any clinic, gets the same decision, and ' +
-        'so does every one matched automatically to the service being corrected.',
+        'so does every one matched automatically to the service being corrected. Idempotent: a position already matched ' +
+        'to that service by an analyst (by its own decision or by a twin decision applied to identical names) is a ' +
+        'success with `already_decided: true` and nothing written; one an analyst decided otherwise is corrected.',
       requestBody: {
         required: true,
         content: json({
@@ -64,7 +74,7 @@ export const queuePaths = {
         '200': ok('What was decided', ref('DecisionResult')),
         '400': error('BadRequest'),
         '404': error('NotFound'),
-        '409': errorWith('The position was skipped or already matched by an analyst (`CONFLICT`)'),
+        '409': errorWith('On a shared PostgreSQL store, another server changed the position after it was read (`CONFLICT`)'),
         ...common,
       },
     },
@@ -76,13 +86,14 @@ export const queuePaths = {
       summary: 'Skip a queued or unrecognized position for good, or withdraw a wrong automatic match',
       description:
         'The position becomes `skipped`, a skipped item is written, and the queue never shows it again; the same row ' +
-        'in the clinic\'s next lists is skipped too, and the machine\'s answer is remembered as rejected.',
+        'in the clinic\'s next lists is skipped too, and the machine\'s answer is remembered as rejected. Idempotent: ' +
+        'a position an analyst already skipped is a success with `already_decided: true`.',
       requestBody: { required: true, content: json(positionIdBody) },
       responses: {
         '200': ok('What was decided', ref('DecisionResult')),
         '400': error('BadRequest'),
         '404': error('NotFound'),
-        '409': errorWith('The position was skipped or already matched by an analyst (`CONFLICT`)'),
+        '409': errorWith('On a shared PostgreSQL store, another server changed the position after it was read (`CONFLICT`)'),
         ...common,
       },
     },
@@ -91,12 +102,19 @@ export const queuePaths = {
     post: {
       tags: ['queue'],
       operationId: 'undoDecision',
-      summary: 'Undo the last match or skip',
+      summary: 'Undo the last match or skip, or one from the decision log',
       description:
-        'Puts the positions back as they were, removes the learned synonym (restoring one it replaced) or the ' +
-        'skipped item. The decision log is stored, so this works after a restart; call it again to go further back.',
+        'Puts the positions back as they were (those still as the decision left them), removes the learned synonym ' +
+        '(restoring one it replaced) or the skipped item. Without a body: the latest decision; with `decision_id`: that ' +
+        'one (from `/decisions`). A decision of a batch (`/queue/accept-suggestions`) takes the whole batch back. The ' +
+        'decision log is stored, so this works after a restart; call it again to go further back.',
+      requestBody: {
+        required: false,
+        content: json({ type: 'object', properties: { decision_id: { type: 'string', description: 'A decision of the log; omitted = the latest.' } } }),
+      },
       responses: {
         '200': ok('What was undone', ref('UndoResult')),
+        '404': errorWith('No such decision in the log (`NOT_FOUND`)'),
         '409': errorWith('There is nothing to undo (`CONFLICT`)'),
         ...common,
       },
@@ -179,9 +197,10 @@ export const queueSchemas = {
   },
   DecisionResult: {
     type: 'object',
-    required: ['decision_id', 'action', 'service', 'position_ids', 'learned_synonym', 'created_at'],
+    required: ['decision_id', 'already_decided', 'action', 'service', 'position_ids', 'learned_synonym', 'created_at'],
     properties: {
-      decision_id: { type: 'string' },
+      decision_id: nullable('string', { description: 'The decision written; for `already_decided`, the logged one that settled the position (null if gone).' }),
+      already_decided: { type: 'boolean', description: 'An earlier decision had settled the position exactly so; nothing was written.' },
       action: { type: 'string', enum: ['match', 'skip'] },
       service: { oneOf: [ref('Service'), { type: 'null' }], description: 'The service assigned; null for a skip.' },
       position_ids: { type: 'array', items: { type: 'string' }, description: 'Every position decided, the requested one first.' },
@@ -206,9 +225,11 @@ export const queueSchemas = {
   },
   UndoResult: {
     type: 'object',
-    required: ['decision_id', 'action', 'service_id', 'position_ids'],
+    required: ['decision_id', 'decisions', 'batch_id', 'action', 'service_id', 'position_ids'],
     properties: {
       decision_id: { type: 'string' },
+      decisions: { type: 'integer', description: 'Logged decisions taken back: 1, or the size of the batch.' },
+      batch_id: nullable('string'),
       action: { type: 'string', enum: ['match', 'skip'] },
       service_id: nullable('string'),
       position_ids: { type: 'array', items: { type: 'string' }, description: 'Positions put back as they were.' },

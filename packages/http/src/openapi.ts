@@ -13,6 +13,7 @@ import { MAX_LIMIT, DEFAULT_LIMIT } from './query.js';
 import { MATCH_METHODS, POSITION_KINDS, POSITION_STATUSES } from './routes/positions.js';
 import { queuePaths, queueSchemas } from './openapi-queue.js';
 import { viewPaths, viewSchemas } from './openapi-views.js';
+import { decisionPaths, decisionSchemas } from './openapi-decisions.js';
 import { createServiceOperation, proposalPaths, proposalSchemas } from './openapi-proposals.js';
 import { common, error, json, ok, param, query } from './openapi-builders.js';
 
@@ -314,6 +315,7 @@ export const openapiDocument: OpenApiDocument = {
       },
     },
     ...queuePaths,
+    ...decisionPaths,
     ...proposalPaths,
     ...viewPaths,
     '/settings': {
@@ -396,7 +398,7 @@ export const openapiDocument: OpenApiDocument = {
     },
   },
   components: {
-    schemas: { ...schemas, ...queueSchemas, ...proposalSchemas, ...viewSchemas },
+    schemas: { ...schemas, ...queueSchemas, ...decisionSchemas, ...proposalSchemas, ...viewSchemas },
     parameters: {
       limit: query('limit', `Page size, 1 to ${MAX_LIMIT}`, {
         type: 'integer',

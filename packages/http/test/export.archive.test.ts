@@ -108,7 +108,7 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/export.xlsx on real lists (${ARC
     const rows = sheetRows('Все позиции');
     expect(rows).toHaveLength(stats.positions);
     const count = (status: string) => rows.filter((r) => r['Статус'] === status).length;
-    expect([count('normalized'), count('queued'), count('unrecognized')]).toEqual([stats.normalized, stats.queued, stats.unrecognized]);
+    expect([count('нормализована'), count('на проверке'), count('не распознана')]).toEqual([stats.normalized, stats.queued, stats.unrecognized]);
     expect(rows.find((r) => r['Наименование в прайсе'] === 'Консультация второго врача')).toMatchObject({
       'Клиника': 'Клиника 1',
       'Файл': 'Клиника 1 прайс 2024.docx',

@@ -63,19 +63,17 @@ describeEachStore('verification queue over HTTP', (store) => {
     expect(await errorOf(await fetch(server.at('api/unmatched?status=normalized')))).toMatchObject({ status: 400, message: expect.stringContaining('status') });
   });
 
-  it('answers 404 for an unknown position or service and 409 for a position an analyst already decided', async () => {
+  it('answers 404 for an unknown position or service, and success for a position an analyst already decided so', async () => {
     const [first] = (await get<Page<QueueItem>>('api/queue')).items;
     expect(await errorOf(await post('api/match', { position_id: 'pos_unknown' }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(await errorOf(await post('api/match', { position_id: first!.position.position_id, service_id: 'svc_unknown' }))).toMatchObject({ status: 404 });
-    // A wrong automatic match is withdrawn by a skip; the skipped row can then not be decided again.
+    // A wrong automatic match is withdrawn by a skip; skipping it again is the same decision: a success, nothing written.
     const automatic = (await get<Page<{ position_id: string; method: string }>>('api/positions?status=normalized')).items[0]!;
     expect(automatic.method).not.toBe('manual');
     expect((await post('api/skip', { position_id: automatic.position_id })).status).toBe(200);
-    expect(await errorOf(await post('api/skip', { position_id: automatic.position_id }))).toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
-      message: expect.stringContaining('skipped'),
-    });
+    const again = await post('api/skip', { position_id: automatic.position_id });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ already_decided: true, position_ids: [automatic.position_id] });
     expect((await post('api/undo')).status).toBe(200);
   });
 
@@ -87,7 +85,12 @@ describeEachStore('verification queue over HTTP', (store) => {
     expect(result.position_ids).toHaveLength(2);
     expect(result.service.service_id).toBe(first!.suggestion?.service_id);
     expect((await get<Page<QueueItem>>('api/queue')).total).toBe(0);
-    expect(await errorOf(await post('api/match', { position_id: first!.position.position_id }))).toMatchObject({ status: 409 });
+    // Regression: issue 20 — the identical row's own Enter, after the first decision settled it, was a 409.
+    const second = result.position_ids.find((id) => id !== first!.position.position_id)!;
+    const twin = await post('api/match', { position_id: second });
+    expect(twin.status).toBe(200);
+    expect(await twin.json()).toMatchObject({ already_decided: true, position_ids: [second] });
+    expect((await get<Page<QueueItem>>('api/queue')).total).toBe(0);
 
     const undone = await post('api/undo');
     expect(undone.status).toBe(200);
@@ -96,7 +99,7 @@ describeEachStore('verification queue over HTTP', (store) => {
     expect(await errorOf(await post('api/undo'))).toMatchObject({ status: 409, message: expect.stringContaining('nothing to undo') });
   });
 
-  it('documents the queue routes and their 409 answers in the OpenAPI document', async () => {
+  it('documents the queue routes and their answers in the OpenAPI document', async () => {
     const spec = await get<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>('api/openapi.json');
     expect(Object.keys(spec.paths['/match']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
     expect(Object.keys(spec.paths['/undo']!.post!.responses)).toEqual(expect.arrayContaining(['200', '409']));

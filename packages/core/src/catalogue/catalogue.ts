@@ -6,7 +6,10 @@ import type { ServiceStructure } from '../match/dictionary-structure.js';
 import type { Clinic, Position, PositionKind, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
 import type { OutlierBounds } from './outliers.js';
 import type { PriceChangePage, PriceChangeQuery } from './price-changes.js';
-import type { DecisionResult, MatchRequest, SkipRequest, UndoResult } from './decide.js';
+import type { DecisionResult, MatchRequest, SkipRequest, UndoRequest, UndoResult } from './decide.js';
+import type { AcceptSuggestionsRequest, AcceptSuggestionsResult } from './accept-suggestions.js';
+import type { DecisionLogEntry, DecisionLogQuery } from './decision-log.js';
+import type { PositionContext } from './position-context.js';
 import type { QueueItem, QueueQuery } from './queue.js';
 import type { UnmatchedItem, UnmatchedQuery } from './unmatched.js';
 import type { Settings, SettingsPatch } from './settings.js';
@@ -298,23 +301,37 @@ export interface Catalogue {
   listPriceLists(): Promise<readonly PriceList[]>;
   /** The matcher as ingest runs it (before the per-list concentrated-group rule): candidates per query, in order. */
   reconcile(queries: readonly ReconcileQuery[]): Promise<ReconcileCandidate[][]>;
-  /** The verification queue: queued positions, most confident first, each with a suggestion and alternatives. */
+  /**
+   * The verification queue: queued positions, most confident first, each with a suggestion and alternatives;
+   * filterable by clinic, the suggestion's category, method and a confidence band. INVALID_INPUT: bad filter.
+   */
   queue(query?: QueueQuery): Promise<Page<QueueItem>>;
+  /**
+   * Confirms every queued suggestion at or above a confidence (within the queue's filters) as one batch, or with
+   * `dry_run` only counts them; one undo takes the batch back. INVALID_INPUT: missing or bad threshold or filter.
+   */
+  acceptSuggestions(request: AcceptSuggestionsRequest): Promise<AcceptSuggestionsResult>;
+  /** A position's section, neighbouring rows and place in its file. NOT_FOUND for an unknown id. */
+  positionContext(positionId: string): Promise<PositionContext>;
+  /** The decision log, newest first, paged: what, when, by whom, from which suggestion, and whether it can be undone. */
+  decisionLog(query?: DecisionLogQuery): Promise<Page<DecisionLogEntry>>;
   /**
    * Normalizes a queued or unrecognized position, or corrects an automatic match (and by default gives the same
    * answer to its identical names), with method `manual`, and learns the name; the machine's answer it replaces is
-   * remembered as rejected. NOT_FOUND: unknown position or service; CONFLICT: skipped, or already decided by an
-   * analyst.
+   * remembered as rejected. Idempotent: a position already decided exactly so (by a twin decision, say) is a success
+   * with `already_decided: true`; one an analyst decided otherwise is corrected. NOT_FOUND: unknown position or service.
    */
   matchPosition(request: MatchRequest): Promise<DecisionResult>;
   /**
    * Skips a queued or unrecognized position for good, or withdraws a wrong automatic match (the row has no entry);
-   * the machine's answer is remembered as rejected. NOT_FOUND: unknown position; CONFLICT: already decided by an
-   * analyst.
+   * the machine's answer is remembered as rejected. Idempotent like {@link matchPosition}. NOT_FOUND: unknown position.
    */
   skipPosition(request: SkipRequest): Promise<DecisionResult>;
-  /** Undoes the last match or skip (the log survives restarts). CONFLICT when there is nothing to undo. */
-  undoDecision(): Promise<UndoResult>;
+  /**
+   * Undoes the last match or skip, or the one named, with its whole batch if it belongs to one (the log survives
+   * restarts). CONFLICT when there is nothing to undo; NOT_FOUND for an unknown decision.
+   */
+  undoDecision(request?: UndoRequest): Promise<UndoResult>;
   /** Positions not normalized (queued and unrecognized), filterable by clinic, status and name, paged. */
   listUnmatched(query?: UnmatchedQuery): Promise<Page<UnmatchedItem>>;
   /** The watched folder, the schedule interval and the last scan in brief. */

@@ -29,7 +29,10 @@ import { loadReadSide } from './read-model.js';
 import { reconcile } from './reconcile.js';
 import { createService } from './create-service.js';
 import { listServiceProposals } from './proposals.js';
-import { matchPosition, skipPosition, undoLastDecision } from './decide.js';
+import { matchPosition, skipPosition, undoDecision } from './decide.js';
+import { acceptSuggestions } from './accept-suggestions.js';
+import { listDecisionLog } from './decision-log.js';
+import { positionContext } from './position-context.js';
 import { listQueue } from './queue.js';
 import { listUnmatched } from './unmatched.js';
 import { searchPage, searchServices } from './search.js';
@@ -175,7 +178,10 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     // Decisions run in the ingest queue: a match must not interleave with an ingest reading the synonyms.
     matchPosition: (request) => serialized(() => matchPosition(ctx, request)),
     skipPosition: (request) => serialized(() => skipPosition(ctx, request)),
-    undoDecision: () => serialized(() => undoLastDecision(ctx)),
+    undoDecision: (request) => serialized(() => undoDecision(ctx, request)),
+    acceptSuggestions: (request) => serialized(() => acceptSuggestions(ctx, request)),
+    positionContext: (id) => positionContext(queries, id),
+    decisionLog: (query) => listDecisionLog(storage, queries, query),
     listUnmatched: (query) => listUnmatched(queries, query),
     getSettings: () => readSettings(storage),
     updateSettings: (patch) => updateSettings(storage, deps.folder, patch),

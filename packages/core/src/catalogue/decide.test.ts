@@ -89,19 +89,39 @@ describe('catalogue: verification queue', () => {
     expect((await byName(catalogue, 'Бахилы'))[0]).toMatchObject({ status: 'normalized', method: 'manual' });
   });
 
-  it('refuses unknown ids with NOT_FOUND and rows an analyst decided with CONFLICT', async () => {
+  it('refuses unknown ids with NOT_FOUND, and lets an analyst correct their own decision', async () => {
     const catalogue = await ingested();
     const [fetus] = await byName(catalogue, 'УЗИ плода');
     const [mri] = await byName(catalogue, 'МРТ сустава');
     expect(await codeOf(catalogue.matchPosition({ position_id: 'pos_nope' }))).toBe('NOT_FOUND');
     expect(await codeOf(catalogue.matchPosition({ position_id: mri!.position_id, service_id: 'svc_nope' }))).toBe('NOT_FOUND');
-    await catalogue.matchPosition({ position_id: fetus!.position_id, service_id: 'svc_us3d' });
-    expect(await codeOf(catalogue.matchPosition({ position_id: fetus!.position_id, service_id: 'svc_us4d' }))).toBe('CONFLICT');
-    expect(await codeOf(catalogue.skipPosition({ position_id: fetus!.position_id }))).toBe('CONFLICT');
+    await catalogue.matchPosition({ position_id: fetus!.position_id, service_id: 'svc_us3d', apply_to_identical: false });
+    const corrected = await catalogue.matchPosition({ position_id: fetus!.position_id, service_id: 'svc_us4d', apply_to_identical: false });
+    expect(corrected.already_decided).toBe(false);
+    expect((await byName(catalogue, 'УЗИ плода'))[0]).toMatchObject({ status: 'normalized', method: 'manual', service_id: 'svc_us4d' });
     await catalogue.skipPosition({ position_id: mri!.position_id });
-    expect(await codeOf(catalogue.matchPosition({ position_id: mri!.position_id }))).toBe('CONFLICT');
-    expect(await codeOf(catalogue.skipPosition({ position_id: mri!.position_id }))).toBe('CONFLICT');
+    await catalogue.matchPosition({ position_id: mri!.position_id, service_id: 'svc_us3d' });
+    expect((await byName(catalogue, 'МРТ сустава'))[0]).toMatchObject({ status: 'normalized', service_id: 'svc_us3d' });
     expect(await codeOf(catalogue.matchPosition({ position_id: '' }))).toBe('INVALID_INPUT');
+  });
+
+  // Regression: issue 20 — Enter on the top item, then Enter on its identical name (already settled by the first
+  // decision) answered CONFLICT and the position came back into the queue.
+  it('answers a decision on a row its twin decision already settled with success, writing nothing', async () => {
+    const storage = createMemoryStorage();
+    const catalogue = await ingested(storage);
+    const [first, second] = await byName(catalogue, 'УЗИ плода');
+    const firstResult = await catalogue.matchPosition({ position_id: first!.position_id });
+    const again = await catalogue.matchPosition({ position_id: second!.position_id });
+    expect(again).toMatchObject({ already_decided: true, decision_id: firstResult.decision_id, position_ids: [second!.position_id] });
+    expect(again.service?.service_id).toBe(firstResult.service?.service_id);
+    expect(await storage.listDecisions()).toHaveLength(1);
+    expect((await catalogue.queue()).items.map((i) => i.position.raw_name)).toEqual(['МРТ сустава']);
+
+    const [mri] = await byName(catalogue, 'МРТ сустава');
+    await catalogue.skipPosition({ position_id: mri!.position_id });
+    expect((await catalogue.skipPosition({ position_id: mri!.position_id })).already_decided).toBe(true);
+    expect(await storage.listDecisions()).toHaveLength(2);
   });
 
   it('skips a row for good: it leaves the queue and a skipped item is kept', async () => {

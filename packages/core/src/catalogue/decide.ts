@@ -28,6 +28,8 @@ export interface MatchRequest {
   readonly apply_to_identical?: boolean;
   /** Who decided: the name of the API token used (set by the HTTP layer, never by the body). */
   readonly decided_by?: string;
+  /** The batch this decision belongs to (set by {@link acceptSuggestions}, never by the body). */
+  readonly batch_id?: string;
 }
 
 /** Body of `POST /skip`. */
@@ -39,7 +41,13 @@ export interface SkipRequest {
 
 /** What a match or a skip did. */
 export interface DecisionResult {
-  readonly decision_id: string;
+  /** The decision written; for an `already_decided` answer, the logged decision that settled the position (null if gone). */
+  readonly decision_id: string | null;
+  /**
+   * True when an earlier decision (often a twin's, applied to identical names) had already settled the position
+   * exactly so: nothing was written, and the request is a success all the same (decisions are idempotent).
+   */
+  readonly already_decided: boolean;
   readonly action: Decision['action'];
   /** The service assigned (match); null for a skip. */
   readonly service: Service | null;
@@ -52,9 +60,19 @@ export interface DecisionResult {
   readonly decided_by: string | null;
 }
 
+/** Which decision `POST /undo` takes back. */
+export interface UndoRequest {
+  /** This logged decision (and, if it belongs to a batch, the whole batch); omitted = the latest one and its batch. */
+  readonly decision_id?: string;
+}
+
 /** What an undo did. */
 export interface UndoResult {
   readonly decision_id: string;
+  /** How many logged decisions were taken back: 1, or the size of the batch. */
+  readonly decisions: number;
+  /** The batch taken back, or null for a decision of its own. */
+  readonly batch_id: string | null;
   readonly action: Decision['action'];
   readonly service_id: string | null;
   /** The positions put back as they were before the decision. */
@@ -63,9 +81,10 @@ export interface UndoResult {
 
 /**
  * Normalizes the position (and, by default, its identical names) to the chosen service with method
- * `manual`, confidence 1, and learns the name. Throws NOT_FOUND for an unknown position or service,
- * CONFLICT for a position already normalized or skipped, INVALID_INPUT for a malformed request or a
- * confirm of a position without a suggestion.
+ * `manual`, confidence 1, and learns the name. Idempotent: a position an analyst's decision (its own or a twin's)
+ * already matched to that service is answered with success and `already_decided: true`, nothing written; a
+ * position an analyst decided otherwise is corrected by this new decision. Throws NOT_FOUND for an unknown
+ * position or service, INVALID_INPUT for a malformed request or a confirm of a position without a suggestion.
  */
 export async function matchPosition(ctx: CatalogueContext, request: MatchRequest): Promise<DecisionResult> {
   const positionId = requireId(request?.position_id, 'position_id');
@@ -74,7 +93,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
     throw new PricecatError('INVALID_INPUT', `apply_to_identical must be true or false; got ${JSON.stringify(request.apply_to_identical)}.`);
   }
   const model = ctx.queries;
-  const position = await undecidedPosition(model, positionId);
+  const position = await decidablePosition(model, positionId);
   const serviceId = chosenId ?? position.candidates[0]?.service_id;
   if (serviceId === undefined) {
     throw new PricecatError(
@@ -85,6 +104,9 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   const service = (await model.directory()).servicesById.get(serviceId);
   if (!service) {
     throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; find the right id with /services?q=… .`);
+  }
+  if (settledBy(position) === 'match' && position.service_id === service.service_id) {
+    return alreadyDecided(ctx, position, 'match', service, request.decided_by);
   }
 
   const identical = request.apply_to_identical !== false && position.name_norm !== '' ? await namesakesToDecide(model, position) : [];
@@ -105,6 +127,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
     synonym,
     replaced_synonym: replaced,
     skipped_items: [],
+    ...(request.batch_id !== undefined && { batch_id: request.batch_id }),
   };
   const positions = targets.map(
     (p): Position => ({ ...p, service_id: service.service_id, method: 'manual', confidence: 1, status: 'normalized' }),
@@ -115,6 +138,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   ctx.changed({ type: 'synonyms' });
   return {
     decision_id: decision.decision_id,
+    already_decided: false,
     action: 'match',
     service,
     position_ids: targets.map((p) => p.position_id),
@@ -124,10 +148,14 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   };
 }
 
-/** Marks the position skipped and records a skipped item; the queue never shows it again. */
+/**
+ * Marks the position skipped and records a skipped item; the queue never shows it again. Idempotent like
+ * {@link matchPosition}: a position an analyst already skipped is a success with `already_decided: true`.
+ */
 export async function skipPosition(ctx: CatalogueContext, request: SkipRequest): Promise<DecisionResult> {
   const positionId = requireId(request?.position_id, 'position_id');
-  const position = await undecidedPosition(ctx.queries, positionId);
+  const position = await decidablePosition(ctx.queries, positionId);
+  if (settledBy(position) === 'skip') return alreadyDecided(ctx, position, 'skip', null, request.decided_by);
   const createdAt = ctx.now().toISOString();
   const decision: Decision = {
     decision_id: newId('dec'),
@@ -147,6 +175,7 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
   ctx.changed({ type: 'positions', positions: [skipped] });
   return {
     decision_id: decision.decision_id,
+    already_decided: false,
     action: 'skip',
     service: null,
     position_ids: [positionId],
@@ -156,24 +185,47 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
   };
 }
 
-/** Undoes the latest logged decision (repeat to go further back); CONFLICT when there is none. */
-export async function undoLastDecision(ctx: CatalogueContext): Promise<UndoResult> {
-  const last = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (await ctx.storage.listDecisions()).at(-1);
-  if (!last) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
-  await ctx.storage.revertDecision(last.decision_id);
+/**
+ * Undoes a logged decision: the one asked for, or the latest; a decision of a batch takes the whole batch back
+ * (newest first). CONFLICT when the log is empty; NOT_FOUND for an unknown `decision_id`.
+ */
+export async function undoDecision(ctx: CatalogueContext, request: UndoRequest = {}): Promise<UndoResult> {
+  const wanted = request?.decision_id === undefined ? undefined : requireId(request.decision_id, 'decision_id');
+  let target: Decision | null | undefined;
+  let log: Decision[] | null = null;
+  if (wanted === undefined) {
+    target = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (log = await ctx.storage.listDecisions()).at(-1);
+    if (!target) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
+  } else {
+    log = await ctx.storage.listDecisions();
+    target = log.find((d) => d.decision_id === wanted);
+    if (!target) throw new PricecatError('NOT_FOUND', `No decision "${wanted}" in the log (already undone?); take ids from /decisions.`);
+  }
+  const batchId = target.batch_id ?? null;
+  const decisions = batchId === null ? [target] : (log ?? (await ctx.storage.listDecisions())).filter((d) => d.batch_id === batchId).reverse();
   const restored: string[] = [];
-  const current: Position[] = [];
-  for (const before of last.previous) {
-    const now = await ctx.storage.getPosition(before.position_id);
-    if (!now) continue;
-    current.push(now);
-    if (now.status === before.status && now.service_id === before.service_id && now.method === before.method) {
-      restored.push(before.position_id);
+  const current = new Map<string, Position>();
+  for (const decision of decisions) {
+    await ctx.storage.revertDecision(decision.decision_id);
+    for (const before of decision.previous) {
+      const now = await ctx.storage.getPosition(before.position_id);
+      if (!now) continue;
+      current.set(now.position_id, now);
+      if (now.status === before.status && now.service_id === before.service_id && now.method === before.method) {
+        restored.push(before.position_id);
+      }
     }
   }
-  ctx.changed({ type: 'positions', positions: current });
-  if (last.action === 'match') ctx.changed({ type: 'synonyms' });
-  return { decision_id: last.decision_id, action: last.action, service_id: last.service_id, position_ids: restored };
+  ctx.changed({ type: 'positions', positions: [...current.values()] });
+  if (decisions.some((d) => d.action === 'match')) ctx.changed({ type: 'synonyms' });
+  return {
+    decision_id: target.decision_id,
+    decisions: decisions.length,
+    batch_id: batchId,
+    action: target.action,
+    service_id: target.service_id,
+    position_ids: restored,
+  };
 }
 
 // ---- internal helpers ----
@@ -207,30 +259,47 @@ function requireId(value: unknown, field: string): string {
   return value.trim();
 }
 
-/**
- * The position, if it exists and an analyst may decide it: queued, unrecognized, or matched automatically (a wrong
- * automatic match is the analyst's most important correction).
- */
-async function undecidedPosition(model: QueryPort, positionId: string): Promise<Position> {
+/** The position; NOT_FOUND when the id is unknown. Every existing position may be decided (again). */
+async function decidablePosition(model: QueryPort, positionId: string): Promise<Position> {
   const position = await model.getPosition(positionId);
   if (!position) throw new PricecatError('NOT_FOUND', `No position with id "${positionId}"; take ids from /queue or /unmatched.`);
-  if (position.status === 'normalized' && position.method === 'manual') {
-    throw new PricecatError(
-      'CONFLICT',
-      `Position "${positionId}" («${position.raw_name}») was already matched by an analyst; ` +
-        'use /undo to take back a decision just made.',
-    );
-  }
-  // A row skipped at ingest because its twin in the clinic's earlier list was skipped: no decision of its own to undo,
-  // so the analyst may decide it.
-  if (position.status === 'skipped' && position.trace?.stage !== 'decision') {
-    throw new PricecatError(
-      'CONFLICT',
-      `Position "${positionId}" («${position.raw_name}») was skipped; only queued or unrecognized positions can be decided. ` +
-        'Use /undo to take back a skip just made.',
-    );
-  }
   return position;
+}
+
+/**
+ * What an analyst's decision made of the position: `match` (normalized by hand), `skip` (skipped by a decision, not
+ * at ingest by a lesson from the clinic's earlier list, whose trace stage is `decision`), or null (still the machine's).
+ */
+function settledBy(position: Position): 'match' | 'skip' | null {
+  if (position.status === 'normalized' && position.method === 'manual') return 'match';
+  if (position.status === 'skipped' && position.trace?.stage !== 'decision') return 'skip';
+  return null;
+}
+
+/** The success answer for a position an earlier decision already settled as asked: nothing is written. */
+async function alreadyDecided(
+  ctx: CatalogueContext,
+  position: Position,
+  action: Decision['action'],
+  service: Service | null,
+  decidedBy: string | undefined,
+): Promise<DecisionResult> {
+  // The newest logged decision that touched the position (the log is short beside the positions; this path is rare).
+  const log = await ctx.storage.listDecisions();
+  let settling: Decision | undefined;
+  for (let i = log.length - 1; i >= 0 && !settling; i--) {
+    if (log[i]!.action === action && log[i]!.previous.some((p) => p.position_id === position.position_id)) settling = log[i];
+  }
+  return {
+    decision_id: settling?.decision_id ?? null,
+    already_decided: true,
+    action,
+    service,
+    position_ids: [position.position_id],
+    learned_synonym: null,
+    created_at: settling?.created_at ?? ctx.now().toISOString(),
+    decided_by: settling?.decided_by ?? decidedBy ?? null,
+  };
 }
 
 /**

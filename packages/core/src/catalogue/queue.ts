@@ -1,17 +1,35 @@
 /**
  * The verification queue (DESIGN §4 rule 6): queued positions, most confident first, each with the
- * suggested service and a few alternatives, so an analyst can confirm, re-assign or skip.
+ * suggested service and a few alternatives, so an analyst can confirm, re-assign or skip. Filters by clinic,
+ * the suggestion's category, the match method and a confidence band are applied by the query port (server-side,
+ * before paging).
  */
+import { PricecatError } from '../errors.js';
 import type { Page, PageRequest } from './catalogue.js';
 import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
-import type { QueryPort } from '../storage/query-port.js';
+import type { Directory, QueryPort, QueueFilter } from '../storage/query-port.js';
+import type { MatchMethod } from '../storage/records.js';
 
-/** Filter and page of {@link listQueue}. */
-export interface QueueQuery extends PageRequest {
+/** The methods a queued position's suggestion can carry (the matcher stage that proposed it). */
+export const QUEUE_METHODS: readonly MatchMethod[] = ['code', 'exact', 'synonym', 'fuzzy', 'embedding'];
+
+/** Filters of the queue (every given one must match). */
+export interface QueueFilterQuery {
   /** Only this clinic's positions. */
   readonly clinic_id?: string;
+  /** Only positions whose suggestion is a service of this dictionary category (specialty), exactly. */
+  readonly category?: string;
+  /** Only positions whose suggestion came from this matcher stage. */
+  readonly method?: MatchMethod;
+  /** Only positions with confidence >= this (0..1). */
+  readonly min_confidence?: number;
+  /** Only positions with confidence < this (0..1). */
+  readonly max_confidence?: number;
 }
+
+/** Filter and page of {@link listQueue}. */
+export interface QueueQuery extends PageRequest, QueueFilterQuery {}
 
 /** One item of the verification queue. */
 export interface QueueItem {
@@ -26,19 +44,42 @@ export interface QueueItem {
 }
 
 /**
- * Queued positions (status `queued`; skipped and decided ones never appear), highest confidence first,
- * ties in ingest order, paged with the total.
+ * Queued positions (status `queued`; skipped and decided ones never appear) matching the filters, highest
+ * confidence first, ties in ingest order, paged with the total. INVALID_INPUT for a malformed filter.
  */
 export async function listQueue(queries: QueryPort, query: QueueQuery = {}): Promise<Page<QueueItem>> {
   const { limit, offset } = checkPage(query);
-  const slice = await queries.queuePage({ ...(query.clinic_id && { clinic_id: query.clinic_id }) }, { limit, offset });
   const model = await queries.directory();
-  const page = { items: slice.items, total: slice.total, limit, offset };
+  const slice = await queries.queuePage(toQueueFilter(model, query), { limit, offset });
   return {
-    ...page,
-    items: page.items.map((position) => {
+    items: slice.items.map((position) => {
       const [suggestion, ...alternatives] = viewCandidates(model, position.candidates);
       return { position: viewPosition(model, position), suggestion: suggestion ?? null, alternatives };
+    }),
+    total: slice.total,
+    limit,
+    offset,
+  };
+}
+
+/** The query port's filter for the catalogue's: a category becomes the services of that category. */
+export function toQueueFilter(model: Directory, query: QueueFilterQuery): QueueFilter {
+  const { clinic_id, category, method, min_confidence, max_confidence } = query;
+  if (method !== undefined && !QUEUE_METHODS.includes(method)) {
+    throw new PricecatError('INVALID_INPUT', `method must be one of ${QUEUE_METHODS.join(', ')}; got ${JSON.stringify(method)}.`);
+  }
+  for (const [field, value] of [['min_confidence', min_confidence], ['max_confidence', max_confidence]] as const) {
+    if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1)) {
+      throw new PricecatError('INVALID_INPUT', `${field} must be a number from 0 to 1; got ${JSON.stringify(value)}.`);
+    }
+  }
+  return {
+    ...(clinic_id !== undefined && { clinic_id }),
+    ...(method !== undefined && { method }),
+    ...(min_confidence !== undefined && { min_confidence }),
+    ...(max_confidence !== undefined && { max_confidence }),
+    ...(category !== undefined && {
+      suggestion_service_ids: model.services.filter((s) => s.category === category).map((s) => s.service_id),
     }),
   };
 }

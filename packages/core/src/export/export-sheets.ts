@@ -9,6 +9,7 @@ import { compareService } from '../catalogue/compare-service.js';
 import type { Directory, QueryPort } from '../storage/query-port.js';
 import type { Clinic, Position, PositionKind, Service } from '../storage/records.js';
 import type { CellValue, SheetSource } from './xlsx-stream.js';
+import { renderMessage } from '../messages/message-catalogue.js';
 
 /** Sheet names (the second is the client's). */
 export const CATALOGUE_SHEET = 'Каталог';
@@ -133,10 +134,11 @@ function positionRow(model: Directory, position: Position, packageName: string |
     position.price,
     position.price_nonresident,
     position.prices_raw.map((cell) => (cell.header ? `${cell.header}: ${cell.raw}` : cell.raw)).join('; ') || null,
-    position.status,
+    // Russian for people, from the message catalogue; the codes stay in the API (`/positions`).
+    renderMessage(`status.${position.status}`),
     position.service_id,
     service?.name ?? null,
-    position.method,
+    position.method === null ? null : renderMessage(`method.${position.method}`),
     Math.round(position.confidence * 1000) / 1000,
     KIND_LABEL[position.kind] ?? position.kind,
     packageName,

@@ -64,7 +64,10 @@ describe('export: the catalogue workbook', () => {
       ['Прием терапевта', 9000],
       ['=ЗАГЛУШКА(1)+вызов', 700],
     ]);
-    expect(rows[1]!['Статус']).not.toBe('normalized');
+    expect(rows[1]!['Статус']).not.toBe('нормализована');
+    // Status and method in Russian (the message catalogue), not the API's codes.
+    expect(['нормализована', 'на проверке', 'не распознана']).toContain(rows[0]!['Статус']);
+    expect(rows.map((r) => r['Статус'])).not.toContain('normalized');
     for (const name of book.SheetNames) {
       const sheet = book.Sheets[name]!;
       expect(Object.keys(sheet).filter((key) => !key.startsWith('!') && (sheet[key] as XLSX.CellObject).f !== undefined)).toEqual([]);

@@ -90,7 +90,7 @@ describe('extract: extractPriceRows', () => {
     expect(row?.prices[0]?.value).toBe(252950);
     expect(row?.unit).toBe('1 программа');
     expect(row?.code).toBeNull();
-    expect(row?.warnings.join(' ')).toMatch(/lower bound/);
+    expect(row?.warnings.join(' ')).toMatch(/^\[PRICE_LOWER_BOUND\] цена «от .*» — нижняя граница/);
   });
 
   it('continues a Word table split over pages with the header of the first part', () => {
@@ -118,7 +118,7 @@ describe('extract: extractPriceRows', () => {
       ['ЭКГ', 3600],
       ['Спирометрия', 3000],
     ]);
-    expect(warnings.join(' ')).toMatch(/no header row/);
+    expect(warnings.join(' ')).toMatch(/\[NO_HEADER_ROW\] .*нет строки заголовков/);
   });
 
   it('throws NO_PRICE_TABLE naming the file and what was expected', () => {
@@ -172,8 +172,8 @@ describe('extract: extractPriceRows, OCR text of scanned PDFs', () => {
       [0, [['PRICE_UNREADABLE', 'S 600']]],
     ]);
     expect(unread[0]!.warnings[0]).toMatch(/^\[PRICE_UNREADABLE\] цена «147 00» .* не прочитана/);
-    expect(warnings.join(' ')).toMatch(/2 price cell\(s\) could not be read .*«147 00», «S 600»/);
-    expect(issues.map((i) => [i.code, i.params.count])).toEqual([['ROWS_WITHOUT_PRICE', 2], ['PRICES_REPAIRED', 3]]);
+    expect(warnings.join(' ')).toMatch(/\[OCR_PRICE_UNREADABLE\] .*2 ячеек цены не прочитаны .*«147 00», «S 600»/);
+    expect(issues.map((i) => [i.code, i.params.count])).toEqual([['ROWS_WITHOUT_PRICE', 2], ['PRICES_REPAIRED', 3], ['OCR_PRICE_UNREADABLE', 2]]);
     expect(warnings).toContain('scan.pdf, [PRICES_REPAIRED] стр. 1: в 3 строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице');
   });
 
@@ -217,7 +217,7 @@ describe('extract: extractPriceRows, a list instead of a table', () => {
       ['Консультации', 'УЗИ почек', 'resident', 6500],
     ]);
     expect(rows[0]!.prices[1]).toEqual({ role: 'other', value: 7000, raw: '7000 тг', header: '' });
-    expect(warnings.join(' ')).toMatch(/no price table/);
+    expect(warnings.join(' ')).toMatch(/\[FREE_FORM_LINES\] .*таблицы цен нет/);
   });
 
   it('reads a list pasted into one spreadsheet column', () => {

@@ -24,6 +24,7 @@ import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './sec
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 import { widthOf } from '../numbers.js';
+import { warningText } from '../messages/message-catalogue.js';
 
 /** What {@link extractPriceRows} returns. */
 export interface ExtractedRows {
@@ -73,7 +74,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     if (!layout && previous && previous.width === width) layout = continueLayout(previous.layout);
     if (!layout) {
       layout = inferLayout(table.rows);
-      if (layout) warnings.push(`${fileName}, ${table.name}: no header row; the name and price columns were guessed from the data`);
+      if (layout) report(extractIssue('NO_HEADER_ROW', table.name, {}));
     }
     if (!layout) {
       if (ocr && readFreeFormPage(table, rows, warnings, fileName)) foundTable = true;
@@ -112,7 +113,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       if (repaired > 0) report(extractIssue('PRICES_REPAIRED', table.name, { count: repaired }));
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       replaceFrom(rows, before, checked);
-      if (flagged > 0) warnings.push(`${fileName}, ${table.name}: ${flagged} row(s) lack a price that the page's other rows have; the scan's text layer may have lost it (see those rows' warnings)`);
+      if (flagged > 0) report(extractIssue('ROWS_LACK_PRICE', table.name, { count: flagged }));
     }
     // A scanned page without its own header is a table only if that reading gives more rows than reading it
     // as a free-form list (`лор  8000 тг  6000 тг`, `УЗИ почек ....... 6500`).
@@ -124,11 +125,10 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     if (!ocr || ownHeader) replaceFrom(rows, before, linkPackageRows(table, layout, rows.slice(before), { exactSums: ocr }));
     if (rows.length > before) for (const column of layout.priceColumns) columns.push(column);
     if (unreadable.length > 0) {
-      const examples = [...new Set(unreadable)].slice(0, 5).map((t) => `«${t}»`).join(', ');
-      const back = recovered > 0 ? `; ${recovered} price(s) were recovered from the ratio between the list's price columns` : '';
-      warnings.push(`${fileName}, ${table.name}: ${unreadable.length} price cell(s) could not be read from the scan's OCR text (${examples})${back}; the others are missing`);
+      const examples = [...new Set(unreadable)].slice(0, 5);
+      report(extractIssue('OCR_PRICE_UNREADABLE', table.name, { count: unreadable.length, examples, recovered }));
     }
-    if (skipped > 0) warnings.push(`${fileName}, ${table.name}: ${skipped} row(s) with a name but no price (empty or 0) were skipped`);
+    if (skipped > 0) report(extractIssue('ROWS_WITHOUT_PRICE_SKIPPED', table.name, { count: skipped }));
   }
 
   // Unit words are learned over the whole document: on some pages every unit word drifted into the names.
@@ -136,7 +136,9 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   if (rows.length === 0) {
     const listed = freeFormRows(freeFormSourceLines(result));
     if (new Set(listed.map((r) => r.source.row + '\u0000' + r.source.table)).size >= MIN_FREE_FORM_LINES) {
-      warnings.push(`${fileName}: no price table; ${listed.length} row(s) were read from lines of the form «name … price»`);
+      const issue = extractIssue('FREE_FORM_LINES', fileName, { count: listed.length });
+      issues.push(issue);
+      warnings.push(issue.message);
       return { rows: listed, columns: [], warnings, issues };
     }
   }
@@ -296,7 +298,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     const stored = table.numbers?.get(`${r}:${column.index}`);
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
     if (!(value > 0)) continue;
-    if (parsed.minimum) warnings.push(`price «${raw}» is a lower bound («от»)`);
+    if (parsed.minimum) warnings.push(warningText('PRICE_LOWER_BOUND', { raw }));
     prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header) });
   }
   return prices;

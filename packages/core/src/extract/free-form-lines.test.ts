@@ -36,7 +36,7 @@ describe('extract: parseFreeFormLine', () => {
   it('keeps «Прием терапевта от 5000 тг» as a lower bound, «от» in the raw text', () => {
     expect(parseFreeFormLine('Прием терапевта от 5000 тг')).toEqual({ name: 'Прием терапевта', prices: [{ value: 5000, raw: 'от 5000 тг', label: null }] });
     const [row] = freeFormRows(lines('Прием терапевта от 5000 тг'));
-    expect(row!.warnings.join(' ')).toMatch(/lower bound/);
+    expect(row!.warnings.join(' ')).toMatch(/\[PRICE_LOWER_BOUND\] .*нижняя граница/);
   });
 
   it('drops the numbering of «1. Прием терапевта – 5 000 ₸»', () => {
@@ -136,6 +136,6 @@ describe('extract: free-form pages of a scanned list', () => {
       ['Медосмотр (жен)', [9000]],
     ]);
     expect(listed[0]!.section).toBe('Консультации специалистов');
-    expect(warnings.join(' ')).toMatch(/page 2: not a table; 5 row\(s\)/);
+    expect(warnings.join(' ')).toMatch(/\[FREE_FORM_PAGE\] стр. 2: не таблица; прочитано строк вида «название … цена»: 5/);
   });
 });

@@ -21,6 +21,7 @@
 import { normalizeCellText } from './cell-text.js';
 import { parsePrice } from './parse-price.js';
 import type { PriceCell, PriceRole, PriceRow } from './price-row.js';
+import { warningText } from '../messages/message-catalogue.js';
 
 /** One price of a free-form line. */
 export interface FreeFormPrice {
@@ -185,7 +186,7 @@ function rowsOfLine(line: FreeFormLine, section: string | null, source: SourceLi
     used.add(role);
     return cell(price, role);
   });
-  const warnings = line.prices.filter((p) => /^от/i.test(p.raw)).map((p) => `price «${p.raw}» is a lower bound («от»)`);
+  const warnings = line.prices.filter((p) => /^от/i.test(p.raw)).map((p) => warningText('PRICE_LOWER_BOUND', { raw: p.raw }));
   return [{ section, code: null, name: line.name, unit: null, prices, source: at, warnings }];
 }
 

@@ -2,6 +2,7 @@
  * Free-form lists inside documents read as tables: the whole document's lines when no table gives rows, and
  * single pages of a scan that are lists, not tables.
  */
+import { extractIssue } from './review-flags.js';
 import { distinctTexts } from './cell-text.js';
 import { freeFormRows, type SourceLine } from './free-form-lines.js';
 import type { PriceRow } from './price-row.js';
@@ -35,7 +36,7 @@ export function readFreeFormPage(table: Table, rows: PriceRow[], warnings: strin
   const lines = new Set(listed.map((r) => r.source.row)).size;
   if (lines < MIN_FREE_FORM_LINES || lines <= asTable) return false;
   rows.push(...listed);
-  warnings.push(`${fileName}, ${table.name}: not a table; ${listed.length} row(s) were read from lines of the form «name … price»`);
+  warnings.push(`${fileName}, ${extractIssue('FREE_FORM_PAGE', table.name, { count: listed.length }).message}`);
   return true;
 }
 

@@ -5,6 +5,7 @@
  * plain `warnings` strings (which reach `PriceList.warnings`, `FileReport.warnings` and the positions)
  * can be told apart without parsing prose.
  */
+import { renderMessage } from '../messages/message-catalogue.js';
 
 /** Codes of row flags. */
 export type RowFlagCode =
@@ -39,14 +40,34 @@ export type ExtractIssueCode =
   /** Rows whose price was repaired (OCR digits, the column's pattern, the ratio between price columns). */
   | 'PRICES_REPAIRED'
   /** Rows with prices whose name the scan lost: not extracted. */
-  | 'ROWS_WITHOUT_NAME';
+  | 'ROWS_WITHOUT_NAME'
+  /** A table without a header row: the name and price columns were guessed from the data. */
+  | 'NO_HEADER_ROW'
+  /** Rows of a scan without the price the page's other rows have (the text layer may have lost it). */
+  | 'ROWS_LACK_PRICE'
+  /** Price cells whose OCR text could not be read (some recovered from the ratio between price columns). */
+  | 'OCR_PRICE_UNREADABLE'
+  /** Rows with a name but no price (empty or 0), skipped. */
+  | 'ROWS_WITHOUT_PRICE_SKIPPED'
+  /** A document without a price table, read from lines of the form «name … price». */
+  | 'FREE_FORM_LINES'
+  /** A scanned page read as a free-form list rather than a table. */
+  | 'FREE_FORM_PAGE';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
   readonly code: ExtractIssueCode;
   /** The table (`page 6`, a sheet's name). */
   readonly table: string;
-  readonly params: { readonly count?: number; readonly numbers?: readonly number[]; readonly rows?: readonly string[] };
+  readonly params: {
+    readonly count?: number;
+    readonly numbers?: readonly number[];
+    readonly rows?: readonly string[];
+    /** Examples of unreadable cells. */
+    readonly examples?: readonly string[];
+    /** Prices recovered from the ratio between price columns. */
+    readonly recovered?: number;
+  };
   /** The Russian sentence for the UI, prefixed with `[CODE]`. */
   readonly message: string;
 }
@@ -56,20 +77,16 @@ export function rowFlag(code: RowFlagCode, params: Readonly<Record<string, strin
   return { code, params, message: `[${code}] ${rowMessage(code, params)}` };
 }
 
-/** A file-level issue with its Russian message. */
+/** A file-level issue with its Russian message (text from the message catalogue, `warning.<CODE>`). */
 export function extractIssue(code: ExtractIssueCode, table: string, params: ExtractIssue['params']): ExtractIssue {
-  const where = table.replace(/^pages? /, 'стр. ');
-  const numbers = params.numbers ? formatNumbers(params.numbers) : '';
-  const text =
-    code === 'ROWS_NOT_EXTRACTED'
-      ? `${where}: строки № ${numbers} не извлечены — проверьте страницу`
-      : code === 'ROWS_WITHOUT_PRICE'
-        ? `${where}: ${params.count} строк(и) сохранены без цены, цена не прочитана — проверьте по странице`
-        : code === 'ROWS_WITHOUT_NAME'
-          ? `${where}: ${params.count} строк(и) с ценой, но без названия на скане не извлечены (${(params.rows ?? []).join('; ')}) — проверьте страницу`
-          : code === 'PRICES_REPAIRED'
-          ? `${where}: в ${params.count} строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице`
-          : `${where}: ${params.count} цен(ы) не сохранены, так как не подходят к своей колонке — проверьте по странице`;
+  const text = renderMessage(`warning.${code}`, {
+    where: table.replace(/^pages? /, 'стр. '),
+    count: params.count ?? 0,
+    numbers: params.numbers ? formatNumbers(params.numbers) : '',
+    rows: (params.rows ?? []).join('; '),
+    examples: (params.examples ?? []).map((e) => `«${e}»`).join(', '),
+    recovered: params.recovered ?? 0,
+  });
   return { code, table, params, message: `[${code}] ${text}` };
 }
 

@@ -9,6 +9,7 @@ import type {
   PositionCounts,
   PositionQueryFilter,
   PositionSlice,
+  QueueFilter,
   Slice,
   StoreChange,
   UpdatableQueryPort,
@@ -191,10 +192,11 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     queuePage: async (filter, slice) => {
       const offset = slice.offset ?? 0;
       const end = slice.limit === undefined ? undefined : offset + slice.limit;
-      if (filter.clinic_id === undefined) {
+      const matches = queueMatcherOf(filter);
+      if (matches === null) {
         return { items: queue.slice(offset, end).map((seq) => positions[seq]!), total: queue.length };
       }
-      const own = queue.filter((seq) => positions[seq]!.clinic_id === filter.clinic_id);
+      const own = queue.filter((seq) => matches(positions[seq]!));
       return { items: own.slice(offset, end).map((seq) => positions[seq]!), total: own.length };
     },
     countPositions: async (filter = {}) =>
@@ -287,4 +289,19 @@ function matcherOf(filter: PositionQueryFilter): (p: Position) => boolean {
     (filter.name_contains === undefined || p.name_norm.includes(filter.name_contains)) &&
     (kinds === null || kinds.includes(p.kind)) &&
     (filter.package_id === undefined || p.package_id === filter.package_id);
+}
+
+/** The test a queued position must pass for `filter`, or null when the filter asks nothing. */
+function queueMatcherOf(filter: QueueFilter): ((position: Position) => boolean) | null {
+  const { clinic_id, method, suggestion_service_ids, min_confidence, max_confidence } = filter;
+  const services = suggestion_service_ids === undefined ? null : new Set(suggestion_service_ids);
+  if (clinic_id === undefined && method === undefined && services === null && min_confidence === undefined && max_confidence === undefined) {
+    return null;
+  }
+  return (p) =>
+    (clinic_id === undefined || p.clinic_id === clinic_id) &&
+    (method === undefined || p.candidates[0]?.method === method) &&
+    (services === null || (p.candidates[0] !== undefined && services.has(p.candidates[0].service_id))) &&
+    (min_confidence === undefined || p.confidence >= min_confidence) &&
+    (max_confidence === undefined || p.confidence < max_confidence);
 }

@@ -274,6 +274,17 @@ CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLU
   WHERE status = 'normalized' AND kind <> 'component';
 `,
   },
+  {
+    version: 7,
+    name: 'who decided and the batch of a decision',
+    // The decision log screen shows who decided (`decided_by`, the API token's name until there are user accounts)
+    // and takes back a bulk «accept every suggestion above X %» with one undo (`batch_id`).
+    sql: `
+ALTER TABLE decisions ADD COLUMN decided_by text;
+ALTER TABLE decisions ADD COLUMN batch_id text;
+CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

@@ -93,8 +93,16 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     },
     queuePage: async (filter, slice) => {
       const params: unknown[] = [];
-      const where = `status = 'queued'${filter.clinic_id === undefined ? '' : ` AND clinic_id = $${params.push(filter.clinic_id)}`}`;
-      const knownTotal = async () => (filter.clinic_id === undefined ? (await countPositions(read)).by_status.queued : undefined);
+      const conditions = ["status = 'queued'"];
+      if (filter.clinic_id !== undefined) conditions.push(`clinic_id = $${params.push(filter.clinic_id)}`);
+      if (filter.method !== undefined) conditions.push(`candidates->0->>'method' = $${params.push(filter.method)}`);
+      if (filter.suggestion_service_ids !== undefined) {
+        conditions.push(`candidates->0->>'service_id' = ANY($${params.push([...filter.suggestion_service_ids])}::text[])`);
+      }
+      if (filter.min_confidence !== undefined) conditions.push(`confidence >= $${params.push(filter.min_confidence)}`);
+      if (filter.max_confidence !== undefined) conditions.push(`confidence < $${params.push(filter.max_confidence)}`);
+      const where = conditions.join(' AND ');
+      const knownTotal = async () => (conditions.length === 1 ? (await countPositions(read)).by_status.queued : undefined);
       const offset = Math.floor(slice.offset ?? 0);
       // The order of the index positions_queue ((-confidence), seq), as the memory port's queue.
       if (offset < DEEP_QUEUE_OFFSET || slice.limit === 0) return slicedPositions(read, where, params, '(-confidence), seq', slice, knownTotal);

@@ -143,6 +143,8 @@ export const DECISIONS: TableSpec = {
     ['synonym', 'jsonb'],
     ['replaced_synonym', 'jsonb'],
     ['skipped_items', 'jsonb'],
+    ['decided_by', 'text'],
+    ['batch_id', 'text'],
   ],
 };
 

@@ -241,8 +241,11 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     listIngestedFiles: () => read(selectSql(INGESTED_FILES)),
     saveIngestedFiles: (files: readonly IngestedFile[]) => transaction((client) => upsert(client, INGESTED_FILES, files)),
 
-    listDecisions: () => read<Decision>(selectSql(DECISIONS)),
-    lastDecision: async () => (await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions ORDER BY seq DESC LIMIT 1`))[0] ?? null,
+    listDecisions: async () => (await read<Decision>(selectSql(DECISIONS))).map(withoutEmptyOptionals),
+    lastDecision: async () => {
+      const [last] = await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions ORDER BY seq DESC LIMIT 1`);
+      return last ? withoutEmptyOptionals(last) : null;
+    },
     saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
     revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),
     appendDecisionLog: (decisions: readonly Decision[]) => transaction((client) => upsert(client, DECISIONS, decisions)),
@@ -344,4 +347,10 @@ function quoteIdentifier(name: string): string {
 function messageOf(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(messageOf).join('; ');
   return error instanceof Error ? error.message || error.constructor.name : String(error);
+}
+
+/** A decision as it was written: the optional `decided_by` and `batch_id` (migration 4) left out when the column is null. */
+function withoutEmptyOptionals(decision: Decision): Decision {
+  const { decided_by, batch_id, ...rest } = decision;
+  return { ...rest, ...(decided_by != null && { decided_by }), ...(batch_id != null && { batch_id }) };
 }

@@ -167,6 +167,33 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
       await store.close();
     }
   });
+
+  it('filters the queue by the suggestion’s service and method and by a confidence band', async () => {
+    const store = await open();
+    try {
+      const side = await loadReadSide(store);
+      const write = writer(store, side.changed);
+      const queued = { status: 'queued', service_id: null, method: null } as const;
+      const positions = [
+        samplePosition('a', 'pl-1', 'c-1', { ...queued, confidence: 0.9, candidates: [{ service_id: 's-1', name: 'Прием врача 1', score: 0.9, method: 'fuzzy' }] }),
+        samplePosition('b', 'pl-1', 'c-1', { ...queued, confidence: 0.6, candidates: [{ service_id: 's-2', name: 'Прием врача 2', score: 0.6, method: 'embedding' }] }),
+        samplePosition('c', 'pl-1', 'c-1', { ...queued, confidence: 0.4, candidates: [{ service_id: 's-1', name: 'Прием врача 1', score: 0.4, method: 'fuzzy' }] }),
+      ];
+      await write({ type: 'price-list', write: sampleWrite('c-1', 'pl-1', positions) });
+      const ids = async (filter: Parameters<QueryPort['queuePage']>[0], slice = {}) => {
+        const page = await side.queries.queuePage(filter, slice);
+        return [page.total, page.items.map((x) => x.position_id)];
+      };
+      expect(await ids({ suggestion_service_ids: ['s-1'] })).toEqual([2, ['a', 'c']]);
+      expect(await ids({ suggestion_service_ids: [] })).toEqual([0, []]);
+      expect(await ids({ method: 'embedding' })).toEqual([1, ['b']]);
+      expect(await ids({ min_confidence: 0.6 })).toEqual([2, ['a', 'b']]);
+      expect(await ids({ min_confidence: 0.5, max_confidence: 0.9 })).toEqual([1, ['b']]);
+      expect(await ids({ clinic_id: 'c-1', method: 'fuzzy' }, { limit: 1, offset: 1 })).toEqual([2, ['c']]);
+    } finally {
+      await store.close();
+    }
+  });
 }
 
 // ---- internal helpers ----

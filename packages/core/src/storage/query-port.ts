@@ -39,6 +39,19 @@ export interface PositionQueryFilter {
 /** The kinds of positions that are offers of their own: a package's components are not. */
 export const OFFER_KINDS: readonly PositionKind[] = ['service', 'package'];
 
+/** Which queued positions a queue page wants; every given field must match. */
+export interface QueueFilter {
+  readonly clinic_id?: string;
+  /** The method (matcher stage) of the first candidate, the suggestion (a queued position itself has none). */
+  readonly method?: MatchMethod;
+  /** The first candidate (the suggestion) is one of these services (the catalogue turns a category into them). */
+  readonly suggestion_service_ids?: readonly string[];
+  /** confidence >= this (0..1). */
+  readonly min_confidence?: number;
+  /** confidence < this (0..1). */
+  readonly max_confidence?: number;
+}
+
 /** A slice of a result. `limit` omitted: everything from `offset` on. */
 export interface Slice {
   readonly limit?: number;
@@ -86,11 +99,11 @@ export interface QueryPort {
   /** Positions matching `filter`, in ingest order, sliced; `total` counts all matches. */
   findPositions(filter?: PositionQueryFilter, slice?: Slice): Promise<PositionSlice>;
   /**
-   * The verification queue: positions with status `queued` (of one clinic when given), highest
+   * The verification queue: positions with status `queued` matching the filter, highest
    * confidence first, ties in ingest order, sliced (SQL: keyset or offset paging on an index of
    * `(confidence DESC, seq)` filtered by status).
    */
-  queuePage(filter: { readonly clinic_id?: string }, slice: Slice): Promise<PositionSlice>;
+  queuePage(filter: QueueFilter, slice: Slice): Promise<PositionSlice>;
   /** Counts over all positions, or one clinic's. */
   countPositions(filter?: { readonly clinic_id?: string }): Promise<PositionCounts>;
   /**

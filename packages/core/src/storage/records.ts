@@ -139,4 +139,9 @@ export interface Decision {
   readonly replaced_synonym: LearnedSynonym | null;
   /** The skipped items a skip wrote; an undo removes them. */
   readonly skipped_items: readonly SkippedItem[];
+  /**
+   * The batch the decision belongs to («accept every suggestion above X %»): one undo takes back the whole
+   * batch. Absent or null for a decision of its own.
+   */
+  readonly batch_id?: string | null;
 }

@@ -8,14 +8,15 @@ import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { PricecatError } from '@pricecat/core';
 import { TOKEN_NAME_STATE } from '../access.js';
-import { optionalString, pageParams } from '../query.js';
+import { pageParams } from '../query.js';
+import { queueFilters } from './queue-filters.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** The queue (paged, most confident first) and match / skip / undo. */
 export function createQueueRouter({ catalogue, prefix }: RouteDeps): Router {
   const router = new Router({ prefix });
   router.get('/queue', async (ctx) => {
-    ctx.body = await catalogue.queue({ clinic_id: optionalString(ctx.query, 'clinic_id'), ...pageParams(ctx.query) });
+    ctx.body = await catalogue.queue({ ...queueFilters(ctx.query), ...pageParams(ctx.query) });
   });
   router.post('/match', async (ctx) => {
     const body = jsonBody(ctx, '{"position_id": "pos_…", "service_id": "…" (optional), "apply_to_identical": true}');
@@ -33,7 +34,10 @@ export function createQueueRouter({ catalogue, prefix }: RouteDeps): Router {
     ctx.body = await catalogue.skipPosition({ position_id: requiredId(body, 'position_id'), ...decidedBy(ctx) });
   });
   router.post('/undo', async (ctx) => {
-    ctx.body = await catalogue.undoDecision();
+    // No body (the latest decision) or {"decision_id": "dec_…"} (one from the decision log, with its batch).
+    const body: unknown = (ctx.request as { body?: unknown }).body;
+    const decisionId = ctx.is('application/json') && body !== null && typeof body === 'object' ? optionalField(body as Record<string, unknown>, 'decision_id', 'string') : undefined;
+    ctx.body = await catalogue.undoDecision(decisionId === undefined ? {} : { decision_id: decisionId });
   });
   return router;
 }

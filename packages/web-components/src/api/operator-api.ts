@@ -7,7 +7,13 @@
  */
 import type { PricecatApi } from './client.js';
 import type {
+  AcceptSuggestionsResult,
+  CreatedService,
+  DecisionLogEntry,
   DecisionResult,
+  PositionContext,
+  QueueFilters,
+  ServiceProposal,
   PriceChangePage,
   QueueItem,
   ScanReport,
@@ -19,14 +25,47 @@ import type {
 } from './operator-types.js';
 import type { Page, PriceKind, Service } from './types.js';
 
-/** A page of the verification queue, most confident first. */
-export function loadQueue(api: PricecatApi, page: { limit: number; offset: number }, signal?: AbortSignal) {
-  return api.get<Page<QueueItem>>('queue', page, signal);
+/** A page of the verification queue, most confident first, filtered on the server. */
+export function loadQueue(api: PricecatApi, page: { limit: number; offset: number }, signal?: AbortSignal, filters: QueueFilters = {}) {
+  return api.get<Page<QueueItem>>('queue', { ...filters, ...page }, signal);
 }
 
-/** Assigns `serviceId` to a position, or confirms its suggestion when `serviceId` is left out. */
-export function matchPosition(api: PricecatApi, positionId: string, serviceId?: string) {
-  return api.post<DecisionResult>('match', { position_id: positionId, ...(serviceId !== undefined && { service_id: serviceId }) });
+/**
+ * Assigns `serviceId` to a position, or confirms its suggestion when `serviceId` is left out; `applyToIdentical`
+ * (the server's default: true) gives the same answer to the identical names still to decide.
+ */
+export function matchPosition(api: PricecatApi, positionId: string, serviceId?: string, applyToIdentical?: boolean) {
+  return api.post<DecisionResult>('match', {
+    position_id: positionId,
+    ...(serviceId !== undefined && { service_id: serviceId }),
+    ...(applyToIdentical !== undefined && { apply_to_identical: applyToIdentical }),
+  });
+}
+
+/** Counts (`dryRun`) or accepts every queued suggestion at or above `minConfidence` within the filters, as one batch. */
+export function acceptSuggestions(api: PricecatApi, minConfidence: number, dryRun: boolean, filters: QueueFilters = {}) {
+  const { min_confidence: _ignored, ...rest } = filters;
+  return api.post<AcceptSuggestionsResult>('queue/accept-suggestions', { ...rest, min_confidence: minConfidence, dry_run: dryRun });
+}
+
+/** The decision log, newest first. */
+export function loadDecisions(api: PricecatApi, page: { limit: number; offset: number; action?: 'match' | 'skip' }, signal?: AbortSignal) {
+  return api.get<Page<DecisionLogEntry>>('decisions', page, signal);
+}
+
+/** A position's neighbouring rows and its place in the file. */
+export function loadPositionContext(api: PricecatApi, positionId: string, signal?: AbortSignal) {
+  return api.get<PositionContext>(`positions/${encodeURIComponent(positionId)}/context`, {}, signal);
+}
+
+/** Adds a service to the dictionary; the given positions (and a proposal's members) become normalized to it. */
+export function createService(api: PricecatApi, body: { name: string; category: string; position_ids?: readonly string[]; proposal_id?: string }) {
+  return api.post<CreatedService>('services', body);
+}
+
+/** Proposed new services (groups of unmatched names), most clinics first. */
+export function loadProposals(api: PricecatApi, page: { limit: number; offset: number; min_clinics?: number }, signal?: AbortSignal) {
+  return api.get<Page<ServiceProposal>>('service-proposals', page, signal);
 }
 
 /** Skips a position for good. */
@@ -34,9 +73,12 @@ export function skipPosition(api: PricecatApi, positionId: string) {
   return api.post<DecisionResult>('skip', { position_id: positionId });
 }
 
-/** Undoes the last match or skip (answers 409 `CONFLICT` when there is nothing to undo). */
-export function undoDecision(api: PricecatApi) {
-  return api.post<UndoResult>('undo');
+/**
+ * Undoes the last match or skip, or the one named (from the decision log), with its batch; answers 409 `CONFLICT`
+ * when there is nothing to undo.
+ */
+export function undoDecision(api: PricecatApi, decisionId?: string) {
+  return api.post<UndoResult>('undo', decisionId === undefined ? undefined : { decision_id: decisionId });
 }
 
 /** Filter of {@link loadUnmatched}. */

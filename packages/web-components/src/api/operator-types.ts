@@ -67,7 +67,9 @@ export type UnmatchedStatus = 'queued' | 'unrecognized';
 
 /** `POST /match`, `POST /skip`. */
 export interface DecisionResult {
-  readonly decision_id: string;
+  readonly decision_id: string | null;
+  /** An earlier decision (a twin's, say) had already settled the position so; nothing was written, still a success. */
+  readonly already_decided?: boolean;
   readonly action: 'match' | 'skip';
   readonly service: Service | null;
   /** Every position decided, the requested one first (identical names elsewhere follow). */
@@ -77,6 +79,9 @@ export interface DecisionResult {
 /** `POST /undo`. */
 export interface UndoResult {
   readonly decision_id: string;
+  /** Decisions taken back: 1, or the size of the batch. */
+  readonly decisions?: number;
+  readonly batch_id?: string | null;
   readonly action: 'match' | 'skip';
   readonly service_id: string | null;
   readonly position_ids: readonly string[];
@@ -151,4 +156,95 @@ export interface PriceChange {
 /** `GET /price-changes`. */
 export interface PriceChangePage extends Page<PriceChange> {
   readonly threshold: number;
+}
+
+/** The queue's filters (`GET /queue`, `POST /queue/accept-suggestions`). */
+export interface QueueFilters {
+  readonly clinic_id?: string;
+  readonly category?: string;
+  readonly method?: string;
+  /** 0..1 */
+  readonly min_confidence?: number;
+  /** 0..1 */
+  readonly max_confidence?: number;
+}
+
+/** `POST /queue/accept-suggestions`. */
+export interface AcceptSuggestionsResult {
+  readonly accepted: number;
+  readonly batch_id: string | null;
+  readonly dry_run: boolean;
+}
+
+/** `GET /decisions` item. */
+export interface DecisionLogEntry {
+  readonly decision_id: string;
+  readonly action: 'match' | 'skip';
+  readonly created_at: string;
+  /** Who decided (the API token's name until there are user accounts); null without authentication. */
+  readonly user: string | null;
+  readonly batch_id: string | null;
+  readonly service: { readonly service_id: string; readonly name: string; readonly category: string } | null;
+  readonly position: {
+    readonly position_id: string;
+    readonly raw_name: string;
+    readonly clinic_id: string;
+    readonly clinic_name: string;
+    readonly status_before: string;
+  };
+  readonly identical: number;
+  readonly suggestion: Candidate | null;
+  readonly followed_suggestion: boolean;
+  readonly undoable: boolean;
+}
+
+/** A row of `GET /positions/{id}/context`. */
+export interface NeighbourRow {
+  readonly position_id: string;
+  readonly raw_name: string;
+  readonly section: string | null;
+  readonly price: number | null;
+  readonly status: string;
+  readonly method: string | null;
+  readonly service_name: string | null;
+  readonly source: { readonly table: string; readonly row: number };
+  readonly current: boolean;
+}
+
+/** `GET /positions/{id}/context`. */
+export interface PositionContext {
+  readonly source: { readonly table: string; readonly row: number };
+  readonly format: string | null;
+  readonly rows: readonly NeighbourRow[];
+}
+
+/** `POST /services` answer. */
+export interface CreatedService {
+  readonly service_id: string;
+  readonly name: string;
+  readonly category: string;
+  readonly normalized_positions: number;
+}
+
+/** A member of a proposal (`GET /service-proposals`). */
+export interface ProposalMember {
+  readonly position_id: string;
+  readonly raw_name: string;
+  readonly clinic_id: string;
+  readonly clinic_name: string;
+  readonly section: string | null;
+  readonly price: number | null;
+  readonly status: 'queued' | 'unrecognized';
+}
+
+/** `GET /service-proposals` item. */
+export interface ServiceProposal {
+  readonly proposal_id: string;
+  readonly name: string;
+  readonly category: string | null;
+  readonly nearest_service: { readonly service_id: string; readonly name: string; readonly category: string; readonly score: number } | null;
+  readonly clinics: number;
+  readonly positions: number;
+  readonly names: number;
+  readonly members: readonly ProposalMember[];
 }

@@ -34,7 +34,7 @@ describe('<pricecat-app>', () => {
     const app = mount<PricecatAppElement>('<pricecat-app api-base="./api"></pricecat-app>');
     await app.updateComplete;
     expect($$(app, 'nav a').map((a) => a.textContent?.trim())).toEqual([
-      'Поиск', 'Сводка', 'Загрузка', 'Проверка', 'Нераспознанные', 'Администрирование',
+      'Поиск', 'Сводка', 'Загрузка', 'Проверка', 'Нераспознанные', 'Новые услуги', 'Журнал решений', 'Администрирование',
     ]);
     expect($(app, 'nav a[aria-current="page"]').textContent?.trim()).toBe('Поиск');
     expect(app.shadowRoot?.querySelector('pricecat-search')?.getAttribute('api-base')).toBe('./api');

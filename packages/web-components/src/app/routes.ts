@@ -14,6 +14,8 @@ import '../search/search.js';
 import '../upload/upload.js';
 import '../queue/queue.js';
 import '../unmatched/unmatched.js';
+import '../proposals/proposals.js';
+import '../decisions/decisions.js';
 import '../autoload-card/autoload-card.js';
 import '../price-changes/price-changes.js';
 import '../export-button/export-button.js';
@@ -96,6 +98,18 @@ export const routes: readonly Route[] = [
     render: ({ apiBase, query }) => html`<h2>${messages.unmatched.title}</h2>
       <pricecat-unmatched api-base=${apiBase} status=${query.get('status') ?? ''} q=${query.get('q') ?? ''}
         clinic-id=${query.get('clinic_id') ?? ''}></pricecat-unmatched>`,
+  },
+  {
+    path: '/proposals',
+    nav: nav.proposals,
+    render: ({ apiBase }) => html`<h2>${messages.proposals.title}</h2>
+      <pricecat-proposals api-base=${apiBase}></pricecat-proposals>`,
+  },
+  {
+    path: '/decisions',
+    nav: nav.decisions,
+    render: ({ apiBase }) => html`<h2>${messages.decisions.title}</h2>
+      <pricecat-decisions api-base=${apiBase}></pricecat-decisions>`,
   },
   {
     path: '/admin',

@@ -2,15 +2,17 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { toApiError, type ApiError } from '../api/errors.js';
-import { loadQueue, matchPosition, skipPosition, undoDecision } from '../api/operator-api.js';
-import type { Candidate, QueueItem } from '../api/operator-types.js';
+import { acceptSuggestions, createService, loadPositionContext, loadQueue, matchPosition, skipPosition, undoDecision } from '../api/operator-api.js';
+import type { Candidate, PositionContext, QueueFilters, QueueItem } from '../api/operator-types.js';
 import type { Stats } from '../api/types.js';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
 import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
 import '../service-picker/service-picker.js';
 import { traceText } from './trace-text.js';
-import type { ServicePickDetail } from '../service-picker/service-picker.element.js';
+import type { ServiceCreateDetail, ServicePickDetail } from '../service-picker/service-picker.element.js';
+import { readFilterForm, renderQueueToolbar, shareOfPercent, type ClinicOption } from './queue-toolbar.js';
+import { renderPositionContext } from './position-context-view.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
 import { isOnControl, isTyping, queueKeyAction } from './queue-keys.js';
@@ -26,16 +28,22 @@ export interface DecisionDetail {
 }
 
 /** What the user decided for one item: confirm the suggestion, assign a service, or skip. */
-type Decision = { readonly kind: 'confirm' } | { readonly kind: 'assign'; readonly serviceId: string; readonly name: string } | { readonly kind: 'skip' };
+type Decision =
+  | { readonly kind: 'confirm' }
+  | { readonly kind: 'assign'; readonly serviceId: string; readonly name: string }
+  | { readonly kind: 'create'; readonly name: string; readonly category: string }
+  | { readonly kind: 'skip' };
 
 const t = messages.queue;
 
 /**
- * `<pricecat-queue>`: the verification queue, most confident first. Further portions load when the end of
- * the list scrolls into view and with «Загрузить ещё». Each item shows the raw name, clinic, price, the
- * suggested service and alternatives, with confirm / another service / skip buttons and keyboard
- * shortcuts (listed on screen). A decided item leaves the list at once and the counters update; «Отменить»
- * (Ctrl+Z) undoes the last decision.
+ * `<pricecat-queue>`: the verification queue, most confident first, filtered on the server (clinic, the
+ * suggestion's specialty, method, confidence). Further portions load when the end of the list scrolls into view
+ * and with «Загрузить ещё». Each item shows the raw name, clinic, price, the suggested service, alternatives with
+ * their specialty and confidence, the match's reasons and, on request, its neighbouring rows in the file; with
+ * confirm / another service (or a new one) / skip buttons and keyboard shortcuts (listed on screen). A decided
+ * item leaves the list at once and the counters update; «Отменить» (Ctrl+Z) undoes the last decision, or the last
+ * bulk «принять все предложения выше X %» as a whole. Applying a decision to identical names is a visible choice.
  *
  * @fires pricecat-decision - the server accepted a match, skip or undo; detail {@link DecisionDetail}
  * @csspart loading - the loading line
@@ -66,6 +74,16 @@ export class PricecatQueueElement extends LitElement {
   @state() private active = 0;
   /** The position whose service picker is open. */
   @state() private picking: string | null = null;
+  @state() private filters: QueueFilters = {};
+  @state() private filterProblem = '';
+  @state() private clinics: readonly ClinicOption[] = [];
+  @state() private applyToIdentical = true;
+  @state() private bulkPercent = '90';
+  @state() private bulkPreview: { readonly count: number; readonly percent: string; readonly share: number } | null = null;
+  @state() private bulkBusy = false;
+  @state() private toolbarOpen = false;
+  /** Contexts shown, by position id. */
+  @state() private contexts: ReadonlyMap<string, PositionContext | ApiError> = new Map();
 
   /** Base URL of the pricecat API. */
   @property({ attribute: 'api-base' }) apiBase = '/api';
@@ -75,6 +93,10 @@ export class PricecatQueueElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.#onKeydown);
+    void this.#api
+      .partners({ limit: 500 })
+      .then((page) => (this.clinics = page.items.map((c) => ({ clinic_id: c.clinic_id, name: c.name }))))
+      .catch(() => undefined);
   }
 
   override disconnectedCallback(): void {
@@ -132,7 +154,10 @@ export class PricecatQueueElement extends LitElement {
     this.loadError = undefined;
     const limit = Math.min(500, Math.max(this.pageSize, this.items.length));
     try {
-      const [page, stats] = await Promise.all([loadQueue(this.#api, { limit, offset: 0 }), this.#api.stats().catch(() => undefined)]);
+      const [page, stats] = await Promise.all([
+        loadQueue(this.#api, { limit, offset: 0 }, undefined, this.filters),
+        this.#api.stats().catch(() => undefined),
+      ]);
       if (generation !== this.#generation) return;
       this.items = [...page.items];
       this.total = page.total;
@@ -152,7 +177,7 @@ export class PricecatQueueElement extends LitElement {
     this.loading = 'more';
     try {
       // Decided items are gone from the server's queue, so the items still shown are exactly its first ones.
-      const page = await loadQueue(this.#api, { limit: this.pageSize, offset: this.items.length });
+      const page = await loadQueue(this.#api, { limit: this.pageSize, offset: this.items.length }, undefined, this.filters);
       if (generation !== this.#generation) return;
       const shown = new Set(this.items.map((item) => item.position.position_id));
       this.items = [...this.items, ...page.items.filter((item) => !shown.has(item.position.position_id))];
@@ -169,7 +194,7 @@ export class PricecatQueueElement extends LitElement {
     this.actionError = undefined;
     try {
       const result = await undoDecision(this.#api);
-      this.feedback = t.undone(result.position_ids.length);
+      this.feedback = (result.decisions ?? 1) > 1 ? t.bulkUndone(result.decisions ?? 1) : t.undone(result.position_ids.length);
       this.canUndo = false;
       this.#fire({ action: 'undo', positionIds: result.position_ids, serviceId: result.service_id });
       await this.reload();
@@ -199,19 +224,29 @@ export class PricecatQueueElement extends LitElement {
     this.#adjustCounters(-1, matched ? 1 : 0);
     this.#pending += 1;
     try {
-      const result =
-        decision.kind === 'skip'
-          ? await skipPosition(this.#api, id)
-          : await matchPosition(this.#api, id, decision.kind === 'assign' ? decision.serviceId : undefined);
-      const decided = new Set(result.position_ids);
-      this.items = this.items.filter((other) => !decided.has(other.position.position_id));
-      const extra = result.position_ids.length - 1;
-      const serviceName = result.service?.name ?? (decision.kind === 'assign' ? decision.name : item.suggestion?.name ?? '');
-      this.feedback = matched
-        ? `${t.matched(item.position.raw_name, serviceName)}${extra > 0 ? ` ${t.matchedMore(extra)}` : ''}`
-        : t.skipped(item.position.raw_name);
-      this.canUndo = true;
-      this.#fire({ action: result.action, positionIds: result.position_ids, serviceId: result.service?.service_id ?? null });
+      if (decision.kind === 'create') {
+        await createService(this.#api, { name: decision.name, category: decision.category, position_ids: [id] });
+        this.feedback = t.created(decision.name);
+        // A created service is not in the decision log: nothing to undo here.
+        this.canUndo = false;
+        this.#fire({ action: 'match', positionIds: [id], serviceId: null });
+      } else {
+        const result =
+          decision.kind === 'skip'
+            ? await skipPosition(this.#api, id)
+            : await matchPosition(this.#api, id, decision.kind === 'assign' ? decision.serviceId : undefined, this.applyToIdentical);
+        const decided = new Set(result.position_ids);
+        this.items = this.items.filter((other) => !decided.has(other.position.position_id));
+        const extra = result.position_ids.length - 1;
+        const serviceName = result.service?.name ?? (decision.kind === 'assign' ? decision.name : item.suggestion?.name ?? '');
+        this.feedback = result.already_decided
+          ? t.alreadyDecided(item.position.raw_name)
+          : matched
+            ? `${t.matched(item.position.raw_name, serviceName)}${extra > 0 ? ` ${t.matchedMore(extra)}` : ''}`
+            : t.skipped(item.position.raw_name);
+        this.canUndo = true;
+        this.#fire({ action: result.action, positionIds: result.position_ids, serviceId: result.service?.service_id ?? null });
+      }
     } catch (error) {
       if (!this.items.some((other) => other.position.position_id === id)) {
         const items = [...this.items];
@@ -224,6 +259,74 @@ export class PricecatQueueElement extends LitElement {
       this.#pending -= 1;
     }
     await this.#refreshCounters();
+  }
+
+  #applyFilters(form: HTMLFormElement): void {
+    const read = readFilterForm(form);
+    if ('problem' in read) {
+      this.filterProblem = read.problem;
+      return;
+    }
+    this.filterProblem = '';
+    this.filters = read.filters;
+    this.bulkPreview = null;
+    this.items = [];
+    this.active = 0;
+    void this.reload();
+  }
+
+  /** «Посчитать»: how many suggestions the bulk acceptance would accept, nothing written. */
+  async #countBulk(): Promise<void> {
+    const share = shareOfPercent(this.bulkPercent);
+    if (share === undefined || Number.isNaN(share)) {
+      this.filterProblem = t.confidenceInvalid;
+      return;
+    }
+    this.filterProblem = '';
+    this.bulkBusy = true;
+    this.actionError = undefined;
+    try {
+      const preview = await acceptSuggestions(this.#api, share, true, this.filters);
+      this.bulkPreview = { count: preview.accepted, percent: this.bulkPercent.trim(), share };
+    } catch (error) {
+      this.actionError = toApiError(error);
+    } finally {
+      this.bulkBusy = false;
+    }
+  }
+
+  /** Accepts the counted suggestions as one batch; «Отменить» then takes the whole batch back. */
+  async #applyBulk(): Promise<void> {
+    const preview = this.bulkPreview;
+    if (!preview) return;
+    this.bulkBusy = true;
+    this.actionError = undefined;
+    try {
+      const result = await acceptSuggestions(this.#api, preview.share, false, this.filters);
+      this.bulkPreview = null;
+      this.feedback = t.bulkDone(result.accepted);
+      this.canUndo = result.accepted > 0;
+      this.#fire({ action: 'match', positionIds: [], serviceId: null });
+      await this.reload();
+    } catch (error) {
+      this.actionError = toApiError(error);
+    } finally {
+      this.bulkBusy = false;
+    }
+  }
+
+  async #toggleContext(positionId: string): Promise<void> {
+    const next = new Map(this.contexts);
+    if (next.delete(positionId)) {
+      this.contexts = next;
+      return;
+    }
+    try {
+      next.set(positionId, await loadPositionContext(this.#api, positionId));
+    } catch (error) {
+      next.set(positionId, toApiError(error));
+    }
+    this.contexts = next;
   }
 
   #adjustCounters(queued: number, normalized: number): void {
@@ -265,6 +368,43 @@ export class PricecatQueueElement extends LitElement {
     </details>`;
   }
 
+  #renderToolbar() {
+    const categories = [...new Set(this.items.flatMap((item) => (item.suggestion ? [item.suggestion.category] : [])))].sort();
+    return renderQueueToolbar({
+      filters: this.filters,
+      clinics: this.clinics,
+      categories,
+      filterProblem: this.filterProblem,
+      applyToIdentical: this.applyToIdentical,
+      bulkPercent: this.bulkPercent,
+      bulkPreview: this.bulkPreview,
+      bulkBusy: this.bulkBusy,
+      open: this.toolbarOpen,
+      onToggle: (open) => (this.toolbarOpen = open),
+      onFilters: (form) => this.#applyFilters(form),
+      onResetFilters: () => {
+        this.filters = {};
+        this.filterProblem = '';
+        this.bulkPreview = null;
+        this.items = [];
+        void this.reload();
+      },
+      onApplyToIdentical: (value) => (this.applyToIdentical = value),
+      onBulkPercent: (value) => {
+        this.bulkPercent = value;
+        this.bulkPreview = null;
+      },
+      onBulkCount: () => void this.#countBulk(),
+      onBulkApply: () => void this.#applyBulk(),
+    });
+  }
+
+  #renderContext(positionId: string) {
+    const context = this.contexts.get(positionId);
+    if (!context) return nothing;
+    return 'rows' in context ? renderPositionContext(context) : errorView(context);
+  }
+
   #renderCandidate(candidate: Candidate) {
     return html`<b>${candidate.name}</b> <span class="muted">(${candidate.category})</span>
       <span class="confidence">${t.confidence(formatShare(candidate.score))}</span>`;
@@ -285,7 +425,8 @@ export class PricecatQueueElement extends LitElement {
         ? html`<div class="alternatives"><span class="muted">${t.alternatives}:</span>
             ${item.alternatives.map(
               (candidate) => html`<button type="button" class="secondary alternative"
-                @click=${() => void this.#decide(item, { kind: 'assign', serviceId: candidate.service_id, name: candidate.name })}>${candidate.name}</button>`,
+                @click=${() => void this.#decide(item, { kind: 'assign', serviceId: candidate.service_id, name: candidate.name })}>${candidate.name}
+                <span class="muted">(${candidate.category}, ${t.confidence(formatShare(candidate.score))})</span></button>`,
             )}</div>`
         : nothing}
       <div class="actions">
@@ -293,11 +434,17 @@ export class PricecatQueueElement extends LitElement {
           @click=${() => void this.#decide(item, { kind: 'confirm' })}>${t.confirm}${current ? html`<kbd>1</kbd>` : nothing}</button>
         <button type="button" class="secondary choose" @click=${() => (this.picking = p.position_id)}>${t.choose}${current ? html`<kbd>2</kbd>` : nothing}</button>
         <button type="button" class="secondary skip" @click=${() => void this.#decide(item, { kind: 'skip' })}>${t.skip}${current ? html`<kbd>3</kbd>` : nothing}</button>
+        <button type="button" class="secondary show-context" aria-expanded=${this.contexts.has(p.position_id) ? 'true' : 'false'}
+          @click=${() => void this.#toggleContext(p.position_id)}>${this.contexts.has(p.position_id) ? t.hideContext : t.context}</button>
       </div>
+      ${this.#renderContext(p.position_id)}
       ${this.picking === p.position_id
-        ? html`<pricecat-service-picker api-base=${this.apiBase} q=${pickerQuery(p.raw_name)}
+        ? html`<pricecat-service-picker api-base=${this.apiBase} q=${pickerQuery(p.raw_name)} creatable
+            default-category=${item.suggestion?.category ?? ''}
             @pricecat-service-pick=${(event: CustomEvent<ServicePickDetail>) =>
               void this.#decide(item, { kind: 'assign', serviceId: event.detail.serviceId, name: event.detail.name })}
+            @pricecat-service-create=${(event: CustomEvent<ServiceCreateDetail>) =>
+              void this.#decide(item, { kind: 'create', name: event.detail.name, category: event.detail.category })}
             @pricecat-pick-cancel=${() => (this.picking = null)}></pricecat-service-picker>`
         : nothing}
     </li>`;
@@ -316,7 +463,7 @@ export class PricecatQueueElement extends LitElement {
     if (this.loadError && this.items.length === 0) return errorView(this.loadError, () => void this.reload());
     if (this.loading === 'first' && this.items.length === 0) return loadingView();
     const more = this.items.length < this.total;
-    return html`${this.#renderCounters()} ${this.#renderShortcuts()} ${this.#renderFeedback()}
+    return html`${this.#renderCounters()} ${this.#renderToolbar()} ${this.#renderShortcuts()} ${this.#renderFeedback()}
       ${this.items.length === 0 && !more
         ? html`<p class="muted empty" role="status">${t.empty}</p>`
         : html`<ol class="items" aria-label=${t.title}>${this.items.map((item, index) => this.#renderItem(item, index))}</ol>`}

@@ -139,4 +139,79 @@ export const queueStyles = css`
   .sentinel {
     height: 1px;
   }
+  .toolbar {
+    margin: 0 0 0.8rem;
+    padding: 0.5rem 0.8rem;
+    border: 1px solid var(--border);
+    border-radius: var(--radius);
+    background: var(--surface);
+  }
+  .toolbar summary {
+    cursor: pointer;
+    color: var(--accent);
+  }
+  .filters,
+  .bulk {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: 0.5rem 0.8rem;
+    margin: 0.5rem 0 0;
+  }
+  .filters label,
+  .bulk label {
+    display: flex;
+    flex-direction: column;
+    font-size: 0.85rem;
+    color: var(--muted);
+    min-width: 9rem;
+    flex: 1 1 10rem;
+  }
+  .filters label.narrow,
+  .bulk label.narrow {
+    flex: 0 1 7rem;
+    min-width: 6rem;
+  }
+  .identical {
+    display: flex;
+    gap: 0.4rem;
+    align-items: center;
+    margin: 0 0 0.6rem;
+  }
+  .bulk > span {
+    align-self: center;
+    font-weight: 600;
+  }
+  .bulk-preview {
+    align-self: center;
+  }
+  .problem {
+    color: var(--danger, #b42318);
+    flex-basis: 100%;
+    margin: 0;
+  }
+  .context {
+    margin: 0.5rem 0 0;
+    overflow-x: auto;
+  }
+  .context table {
+    border-collapse: collapse;
+    font-size: 0.85rem;
+    width: 100%;
+  }
+  .context th,
+  .context td {
+    border-bottom: 1px solid var(--border);
+    padding: 0.2rem 0.4rem;
+    text-align: left;
+    vertical-align: top;
+  }
+  .context td.num {
+    text-align: right;
+    white-space: nowrap;
+  }
+  .context tr.current {
+    background: var(--surface-alt);
+    font-weight: 600;
+  }
 `;

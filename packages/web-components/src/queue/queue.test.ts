@@ -62,6 +62,8 @@ let api: FakeApi | undefined;
 afterEach(() => {
   api?.restore();
   cleanup();
+  // A test that moves through items scrolls the page; the next one starts at the top.
+  window.scrollTo(0, 0);
 });
 
 describe('<pricecat-queue>', () => {
@@ -131,7 +133,7 @@ describe('<pricecat-queue>', () => {
     expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']);
     expect(counter(element, 'queue')).toBe('2');
     expect(counter(element, 'normalized')).toBe('101');
-    expect(api.posted('match')).toEqual([{ position_id: 'a' }]);
+    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true }]);
     release();
     await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«УЗИ почек» → «УЗИ почек и надпочечников»'));
     expect(counter(element, 'queue')).toBe('2');
@@ -151,7 +153,7 @@ describe('<pricecat-queue>', () => {
     await vi.waitFor(() => expect(api?.calls('services').at(-1)?.searchParams.get('q')).toBe('почек'));
     await vi.waitFor(() => expect($$(picker, 'li[role="option"]')).toHaveLength(1));
     $(picker, 'li[role="option"]').click();
-    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-kidney' }]));
+    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-kidney', apply_to_identical: true }]));
     expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']);
   });
 
@@ -160,7 +162,7 @@ describe('<pricecat-queue>', () => {
     const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
     await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
     $(element, '.item .alternative').click();
-    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-alt' }]));
+    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-alt', apply_to_identical: true }]));
   });
 
   it('confirms with Enter, skips with Space and opens the picker with «В»', async () => {
@@ -171,7 +173,7 @@ describe('<pricecat-queue>', () => {
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']));
     press(' ');
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['Прием терапевта']));
-    expect(api.posted('match')).toEqual([{ position_id: 'a' }]);
+    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true }]);
     expect(api.posted('skip')).toEqual([{ position_id: 'b' }]);
     press('в', 'KeyD');
     await element.updateComplete;
@@ -211,7 +213,11 @@ describe('<pricecat-queue>', () => {
   it('loads the next portion by itself when the end of the list is scrolled into view', async () => {
     api = fakeApi(queueServer(three()));
     const element = mount<PricecatQueueElement>('<pricecat-queue page-size="1"></pricecat-queue>');
-    await vi.waitFor(() => expect(rawNames(element)).toEqual(['УЗИ почек', 'Креатинин', 'Прием терапевта']));
+    await vi.waitFor(() => {
+      // The user scrolls to the end of the list, as far as it goes now.
+      element.shadowRoot?.querySelector('.sentinel')?.scrollIntoView();
+      expect(rawNames(element)).toEqual(['УЗИ почек', 'Креатинин', 'Прием терапевта']);
+    });
     expect(api.calls('queue').map((url) => url.searchParams.get('offset'))).toEqual(['0', '1', '2']);
   });
 

@@ -15,6 +15,12 @@ export interface ServicePickDetail {
   readonly name: string;
 }
 
+/** Payload of `pricecat-service-create`. */
+export interface ServiceCreateDetail {
+  readonly name: string;
+  readonly category: string;
+}
+
 /** Typing pauses this long before a request. */
 const TYPING_DELAY_MS = 150;
 const MIN_QUERY_LENGTH = 2;
@@ -28,6 +34,7 @@ const t = messages.picker;
  *
  * @fires pricecat-service-pick - the user picked a service; detail {@link ServicePickDetail}
  * @fires pricecat-pick-cancel - the user closed the picker without a choice
+ * @fires pricecat-service-create - with `creatable`: the user asked for a new service; detail {@link ServiceCreateDetail}
  * @csspart input - the search box
  * @cssproperty --accent - the highlighted option
  */
@@ -40,7 +47,7 @@ export class PricecatServicePickerElement extends LitElement {
         gap: 0.5rem;
         flex-wrap: wrap;
       }
-      input {
+      .row input {
         flex: 1 1 14rem;
       }
       ul {
@@ -70,6 +77,20 @@ export class PricecatServicePickerElement extends LitElement {
         font-size: 0.85rem;
         white-space: nowrap;
       }
+      .create {
+        margin-top: 0.5rem;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        align-items: end;
+      }
+      .create label {
+        display: flex;
+        flex-direction: column;
+        font-size: 0.85rem;
+        color: var(--muted);
+        flex: 1 1 12rem;
+      }
       mark {
         background: none;
         font-weight: 700;
@@ -86,6 +107,9 @@ export class PricecatServicePickerElement extends LitElement {
 
   @state() private text = '';
   @state() private active = 0;
+  /** The «new service» form is open. */
+  @state() private creating = false;
+  @state() private createProblem = '';
 
   /** Base URL of the pricecat API. */
   @property({ attribute: 'api-base' }) apiBase = '/api';
@@ -93,6 +117,10 @@ export class PricecatServicePickerElement extends LitElement {
   @property() q = '';
   /** How many services to list. */
   @property({ type: Number }) limit = 20;
+  /** Offer «Создать новую услугу» (the host creates it and assigns the position). */
+  @property({ type: Boolean }) creatable = false;
+  /** The category the new-service form starts with (e.g. the position's suggestion's). */
+  @property({ attribute: 'default-category' }) defaultCategory = '';
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
@@ -151,6 +179,33 @@ export class PricecatServicePickerElement extends LitElement {
     this.dispatchEvent(new CustomEvent('pricecat-service-pick', { detail, bubbles: true, composed: true }));
   }
 
+  #submitCreate(event: Event): void {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const name = (form.elements.namedItem('name') as HTMLInputElement).value.trim();
+    const category = (form.elements.namedItem('category') as HTMLInputElement).value.trim();
+    if (!name || !category) {
+      this.createProblem = t.createMissing;
+      return;
+    }
+    this.createProblem = '';
+    const detail: ServiceCreateDetail = { name, category };
+    this.dispatchEvent(new CustomEvent('pricecat-service-create', { detail, bubbles: true, composed: true }));
+  }
+
+  #renderCreate() {
+    if (!this.creatable) return nothing;
+    if (!this.creating) {
+      return html`<button type="button" class="secondary open-create" @click=${() => (this.creating = true)}>+ ${t.create}</button>`;
+    }
+    return html`<form class="create" @submit=${this.#submitCreate} @keydown=${(event: KeyboardEvent) => event.stopPropagation()}>
+      <label>${t.createName}<input name="name" .value=${this.text.trim()} /></label>
+      <label>${t.createCategory}<input name="category" .value=${this.defaultCategory} /></label>
+      <button type="submit">${t.createSubmit}</button>
+      ${this.createProblem ? html`<p class="problem" role="alert">${this.createProblem}</p>` : nothing}
+    </form>`;
+  }
+
   #cancel(): void {
     this.dispatchEvent(new CustomEvent('pricecat-pick-cancel', { bubbles: true, composed: true }));
   }
@@ -181,6 +236,6 @@ export class PricecatServicePickerElement extends LitElement {
           .value=${this.text} @input=${this.handleInput} @keydown=${this.handleKeydown} />
         <button class="secondary" type="button" @click=${() => this.#cancel()}>${t.cancel}</button>
       </div>
-      ${this.#renderResults()}`;
+      ${this.#renderResults()} ${this.#renderCreate()}`;
   }
 }

@@ -1,4 +1,4 @@
-import { PricecatServicePickerElement, type ServicePickDetail } from './service-picker.element.js';
+import { PricecatServicePickerElement, type ServiceCreateDetail, type ServicePickDetail } from './service-picker.element.js';
 import { define } from '../define.js';
 
 define('pricecat-service-picker', PricecatServicePickerElement);
@@ -10,7 +10,8 @@ declare global {
   interface HTMLElementEventMap {
     'pricecat-service-pick': CustomEvent<ServicePickDetail>;
     'pricecat-pick-cancel': CustomEvent<undefined>;
+    'pricecat-service-create': CustomEvent<ServiceCreateDetail>;
   }
 }
 
-export { PricecatServicePickerElement, type ServicePickDetail };
+export { PricecatServicePickerElement, type ServiceCreateDetail, type ServicePickDetail };

@@ -2,7 +2,10 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
-import { loadUnmatched } from '../api/operator-api.js';
+import { toApiError, type ApiError } from '../api/errors.js';
+import { createService, loadUnmatched, matchPosition } from '../api/operator-api.js';
+import '../service-picker/service-picker.js';
+import type { ServiceCreateDetail, ServicePickDetail } from '../service-picker/service-picker.element.js';
 import type { UnmatchedPosition, UnmatchedStatus } from '../api/operator-types.js';
 import type { ClinicSummary, Page } from '../api/types.js';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
@@ -19,8 +22,10 @@ const t = messages.unmatched;
 
 /**
  * `<pricecat-unmatched>`: positions that are not normalized (queued and unrecognized), filtered by clinic,
- * status and a name substring, a page at a time with the nearest dictionary service for each.
+ * status and a name substring, a page at a time with the nearest dictionary service for each. «Сопоставить» on any
+ * row opens the dictionary picker: assign a service (identical names follow, as in the queue) or create a new one.
  *
+ * @fires pricecat-decision - a position was assigned or a service created for it; detail `{ action, positionIds, serviceId }`
  * @csspart loading - the loading line
  * @csspart error - the error box
  * @cssproperty --warning - the «не распознана» status
@@ -67,6 +72,16 @@ export class PricecatUnmatchedElement extends LitElement {
       .small {
         font-size: 0.85rem;
       }
+      .picker {
+        border: 1px solid var(--border);
+        border-radius: var(--radius);
+        background: var(--surface);
+        padding: 0.6rem 0.8rem;
+        margin-bottom: 0.8rem;
+      }
+      .picker p {
+        margin: 0 0 0.4rem;
+      }
     `,
   ];
 
@@ -76,6 +91,10 @@ export class PricecatUnmatchedElement extends LitElement {
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   @state() private offset = 0;
+  /** The position whose picker is open. */
+  @state() private picking: string | null = null;
+  @state() private feedback = '';
+  @state() private actionError: ApiError | undefined;
 
   /** Base URL of the pricecat API. */
   @property({ attribute: 'api-base' }) apiBase = '/api';
@@ -127,6 +146,30 @@ export class PricecatUnmatchedElement extends LitElement {
     void this.#page.run((signal) => loadUnmatched(this.#api, filter, signal));
   }
 
+  async #assign(position: UnmatchedPosition, choice: { serviceId: string; name: string } | ServiceCreateDetail): Promise<void> {
+    this.actionError = undefined;
+    try {
+      let serviceId: string | null;
+      let positionIds: readonly string[];
+      if ('serviceId' in choice) {
+        const result = await matchPosition(this.#api, position.position_id, choice.serviceId);
+        serviceId = choice.serviceId;
+        positionIds = result.position_ids;
+      } else {
+        serviceId = (await createService(this.#api, { ...choice, position_ids: [position.position_id] })).service_id;
+        positionIds = [position.position_id];
+      }
+      this.picking = null;
+      this.feedback = t.assigned(position.raw_name, choice.name);
+      this.dispatchEvent(
+        new CustomEvent('pricecat-decision', { detail: { action: 'match', positionIds, serviceId }, bubbles: true, composed: true }),
+      );
+      await this.#page.retry();
+    } catch (error) {
+      this.actionError = toApiError(error);
+    }
+  }
+
   /** Loads the current page again (e.g. after decisions in the queue). */
   refresh(): Promise<void> {
     return this.#page.retry();
@@ -164,16 +207,33 @@ export class PricecatUnmatchedElement extends LitElement {
         : html`${formatPrice(position.price_nonresident)}<br /><span class="muted small">${messages.queue.nonresident}</span>`}</td>
       <td class=${`status status-${position.status}`}>${t.statuses[position.status] ?? position.status}</td>
       <td>${best ? html`${best.name} <span class="muted small">${formatShare(best.score)}</span>` : '—'}</td>
+      <td><button type="button" class="secondary assign" @click=${() => (this.picking = this.picking === position.position_id ? null : position.position_id)}>
+        ${t.assign}</button></td>
     </tr>`;
+  }
+
+  /** The picker for the chosen row, above the table: a table cell would make it as wide as the table on a phone. */
+  #renderPicker(page: Page<UnmatchedPosition>) {
+    const position = page.items.find((p) => p.position_id === this.picking);
+    if (!position) return nothing;
+    const best = position.candidates[0];
+    return html`<section class="picker" aria-label=${t.assign}>
+      <p><b>${position.raw_name}</b> <span class="muted small">${position.clinic_name}</span></p>
+      <pricecat-service-picker api-base=${this.apiBase} q=${position.raw_name.split(/[\s,.;:()«»"]+/).find((w) => w.length >= 3) ?? ''}
+        creatable default-category=${best?.category ?? ''}
+        @pricecat-service-pick=${(event: CustomEvent<ServicePickDetail>) => void this.#assign(position, event.detail)}
+        @pricecat-service-create=${(event: CustomEvent<ServiceCreateDetail>) => void this.#assign(position, event.detail)}
+        @pricecat-pick-cancel=${() => (this.picking = null)}></pricecat-service-picker>
+    </section>`;
   }
 
   #renderPage(page: Page<UnmatchedPosition>) {
     if (page.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
     const from = page.offset + 1;
     const to = page.offset + page.items.length;
-    return html`<div class="table-wrap">
+    return html`${this.#renderPicker(page)}<div class="table-wrap">
         <table>
-          <thead><tr><th>${t.name}</th><th>${t.clinic}</th><th class="num">${t.price}</th><th>${t.status}</th><th>${t.candidate}</th></tr></thead>
+          <thead><tr><th>${t.name}</th><th>${t.clinic}</th><th class="num">${t.price}</th><th>${t.status}</th><th>${t.candidate}</th><th></th></tr></thead>
           <tbody>${page.items.map((position) => this.#renderRow(position))}</tbody>
         </table>
       </div>
@@ -191,6 +251,8 @@ export class PricecatUnmatchedElement extends LitElement {
     const state = this.#page.state;
     const page = this.#page.value;
     return html`${this.#renderFilters()}
+    ${this.actionError ? errorView(this.actionError, undefined, t.actionFailed) : nothing}
+    ${this.feedback ? html`<p class="feedback" role="status">${this.feedback}</p>` : nothing}
     ${state.kind === 'error' ? errorView(state.error, () => void this.#page.retry()) : page ? this.#renderPage(page) : loadingView()}`;
   }
 }

@@ -88,4 +88,36 @@ describe('<pricecat-unmatched>', () => {
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
     expect(shadowText($(element, '[role="alert"]'))).toContain('Запрос не принят');
   });
+
+  it('assigns a service to an unmatched position, or creates a new one for it, from the picker', async () => {
+    api = fakeApi({
+      unmatched,
+      partners,
+      services: (_url: URL, request: { method: string }) =>
+        request.method === 'POST'
+          ? { service_id: 'new', name: 'Бахилы', category: 'Расходные материалы', normalized_positions: 1 }
+          : { items: [{ service_id: 's-ther', name: 'Прием терапевта', category: 'Терапевт', name_norm: 'прием терапевта', tariff_code: null, origin: 'dictionary' }], total: 1, limit: 20, offset: 0 },
+      match: (_url: URL, request: { body: unknown }) => ({
+        decision_id: 'd', action: 'match', service: null, position_ids: [(request.body as { position_id: string }).position_id],
+      }),
+    });
+    const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched></pricecat-unmatched>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(50));
+    $(element, 'tbody tr .assign').click();
+    const picker = await vi.waitFor(() => $(element, 'pricecat-service-picker'));
+    await vi.waitFor(() => expect(picker.shadowRoot?.querySelector('li[role="option"]')).not.toBeNull());
+    (picker.shadowRoot!.querySelector('li[role="option"]') as HTMLElement).click();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toBe('«Анализ 0» → «Прием терапевта»'));
+    expect(api.posted('match')).toEqual([{ position_id: 'p0', service_id: 's-ther' }]);
+
+    $(element, 'tbody tr .assign').click();
+    const again = await vi.waitFor(() => $(element, 'pricecat-service-picker'));
+    await vi.waitFor(() => expect(again.shadowRoot?.querySelector('.open-create')).not.toBeNull());
+    (again.shadowRoot!.querySelector('.open-create') as HTMLElement).click();
+    await vi.waitFor(() => expect(again.shadowRoot?.querySelector('form.create')).not.toBeNull());
+    (again.shadowRoot!.querySelector('input[name="name"]') as HTMLInputElement).value = 'Бахилы';
+    (again.shadowRoot!.querySelector('input[name="category"]') as HTMLInputElement).value = 'Расходные материалы';
+    (again.shadowRoot!.querySelector('form.create button[type="submit"]') as HTMLElement).click();
+    await vi.waitFor(() => expect(api?.posted('services')).toEqual([{ name: 'Бахилы', category: 'Расходные материалы', position_ids: ['p0'] }]));
+  });
 });

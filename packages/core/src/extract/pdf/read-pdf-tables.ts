@@ -12,6 +12,7 @@ import { lineText } from './text-lines.js';
 import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
+import { warningText } from '../../messages/message-catalogue.js';
 
 /** Options of {@link readPdfTables}. */
 export interface PdfReadOptions {
@@ -35,7 +36,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     const maxPages = options.maxPages ?? MAX_PDF_PAGES;
     const count = Math.min(pdf.pageCount, maxPages);
     pagesRead = count;
-    if (pdf.pageCount > maxPages) warnings.push(`${fileName}: only the first ${maxPages} of ${pdf.pageCount} pages were read; split the document to read the rest`);
+    if (pdf.pageCount > maxPages) warnings.push(warningText('PDF_PAGES_LIMIT', { file: fileName, max: maxPages, pages: pdf.pageCount }));
     // Every page's text first: furniture is text repeated at the same place on most pages.
     const texts: PageText[] = [];
     for (let n = 1; n <= count; n++) {
@@ -45,7 +46,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
       texts.push({ pageNumber: n, width: page.width, height: page.height, items });
     }
     const furniture = findFurniture(texts.filter((t) => t.items.length > 0).map((t) => linesOutsideHeaders(pageLines(t).lines)));
-    if (furniture.length > 0) warnings.push(`${fileName}: text repeated at the same place on most pages was left out of the tables (${furniture.length} line(s))`);
+    if (furniture.length > 0) warnings.push(warningText('PDF_REPEATED_TEXT', { file: fileName, count: furniture.length }));
     let previous: PageColumns | null = null;
     for (const text of texts) {
       const n = text.pageNumber;
@@ -57,7 +58,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
       if (tables.length === 0) continue;
       // The document's text (clinic, effective date) keeps the first page's furniture: an order's dates are facts.
       if (pages.length === 0) first = [...pageLines(text).lines.filter((l) => isFurniture(l, furniture)).map(lineText), ...tables[0]!.above];
-      if (!tables.some((t) => t.rows.some((r) => r.kind === 'row'))) warnings.push(`${fileName}, page ${n}: no table rows were found on this page`);
+      if (!tables.some((t) => t.rows.some((r) => r.kind === 'row'))) warnings.push(warningText('PDF_PAGE_NO_ROWS', { file: fileName, page: n }));
       for (const table of tables) {
         pages.push(table);
         if (table.name >= 0 || table.prices.length > 0) previous = table;
@@ -100,18 +101,16 @@ function numberRowsPerPage(tables: readonly Table[]): Table[] {
 
 async function ocrItems(bytes: Uint8Array, pageNumber: number, fileName: string, ocr: PageOcr | undefined, warnings: string[]): Promise<PdfTextItem[]> {
   if (!ocr) {
-    warnings.push(
-      `${fileName}, page ${pageNumber}: page ${pageNumber} has no text layer and was skipped: install tesseract (tesseract-ocr, tesseract-ocr-rus) to read it`,
-    );
+    warnings.push(warningText('OCR_NOT_INSTALLED', { file: fileName, page: pageNumber }));
     return [];
   }
   try {
     const items = await ocr.recognize(bytes, pageNumber);
-    if (items.length === 0) warnings.push(`${fileName}, page ${pageNumber}: page ${pageNumber} has no text layer and ${ocr.name} found no legible text on it`);
+    if (items.length === 0) warnings.push(warningText('OCR_NO_TEXT', { file: fileName, page: pageNumber, ocr: ocr.name }));
     return items;
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    warnings.push(`${fileName}, page ${pageNumber}: page ${pageNumber} has no text layer and OCR (${ocr.name}) failed on it (${detail}); the page was skipped`);
+    warnings.push(warningText('OCR_FAILED', { file: fileName, page: pageNumber, ocr: ocr.name, detail }));
     return [];
   }
 }

@@ -192,7 +192,7 @@ describe('extract: pdfReader, pages without text and damaged files', () => {
   it('reports a page whose OCR fails and goes on', async () => {
     const ocr: PageOcr = { name: 'tesseract', recognize: async () => Promise.reject(new Error('tesseract: not found')) };
     const result = await pdfReader.read(pdfWithoutText(), 'скан.pdf', { ocr });
-    expect(result.warnings[0]).toMatch(/^скан\.pdf, page 1: page 1 has no text layer and OCR \(tesseract\) failed on it \(tesseract: not found\)/);
+    expect(result.warnings[0]).toMatch(/^\[OCR_FAILED\] скан\.pdf, стр\. 1: у страницы нет текстового слоя, и распознавание \(tesseract\) не удалось \(tesseract: not found\)/);
   });
 
   it('rejects a truncated PDF with EXTRACT_FAILED and a message saying what to do', async () => {

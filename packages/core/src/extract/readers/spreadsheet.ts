@@ -9,6 +9,7 @@ import type { DocumentFormat, ReadResult, Table, TableReader } from '../table.js
 import { decodeCsvBytes, detectCsvDelimiter, utf16Bom } from './csv-text.js';
 import { extensionOf, sniffBinaryFormat } from './magic.js';
 import { guardWorkbook, tooManyRows } from './workbook-guard.js';
+import { warningText } from '../../messages/message-catalogue.js';
 
 /**
  * Rows one file may hold (all its sheets). A price list has a few thousand rows; a file claiming more
@@ -78,7 +79,7 @@ function readCsvWorkbook(bytes: Uint8Array, fileName: string, warnings: string[]
     throw new ExtractError(`${fileName}: this is binary data, not CSV text; upload XLSX, XLS, ODS, CSV, DOCX or PDF price lists.`);
   }
   const { text, encoding } = decodeCsvBytes(bytes);
-  if (encoding === 'windows-1251') warnings.push(`${fileName}: CSV read as Windows-1251 (Cyrillic) text`);
+  if (encoding === 'windows-1251') warnings.push(warningText('CSV_WINDOWS_1251', { file: fileName }));
   const delimiter = detectCsvDelimiter(text);
   try {
     // raw: keep every value as written; price parsing happens later, with Russian number formats.
@@ -108,7 +109,7 @@ function toTable(sheetName: string, sheet: XLSX.WorkSheet, fileName: string, war
   }
   if (rowCount * width > MAX_SHEET_CELLS) {
     rowCount = Math.max(1, Math.floor(MAX_SHEET_CELLS / Math.max(1, width)));
-    warnings.push(`${fileName}, sheet «${sheetName}»: too many cells, only the first ${rowCount} rows were read`);
+    warnings.push(warningText('SHEET_TRUNCATED', { file: fileName, sheet: sheetName, rows: rowCount }));
   }
   const rows: string[][] = [];
   const numbers = new Map<string, number>();
