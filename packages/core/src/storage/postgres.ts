@@ -349,7 +349,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message || error.constructor.name : String(error);
 }
 
-/** A decision as it was written: the optional `decided_by` and `batch_id` (migration 4) left out when the column is null. */
+/** A decision as it was written: the optional `decided_by` and `batch_id` (migration 7) left out when the column is null. */
 function withoutEmptyOptionals(decision: Decision): Decision {
   const { decided_by, batch_id, ...rest } = decision;
   return { ...rest, ...(decided_by != null && { decided_by }), ...(batch_id != null && { batch_id }) };
