@@ -12,7 +12,7 @@ import { tidyOcrRows } from './ocr-row-tidy.js';
 import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
-import { rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
+import { ratioCheckOf, rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
 import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
 import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
@@ -94,11 +94,14 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     openSection = section;
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
-      const reviewed = reviewTablePrices(rows.slice(before), read.pending, columnValues);
+      const ratioColumns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role }));
+      const tableRows = rows.slice(before);
+      const reviewed = reviewTablePrices(tableRows, read.pending, columnValues, ratioCheckOf(tableRows, ratioColumns, rows.slice(0, before)));
       rows.splice(before, reviewed.rows.length, ...reviewed.rows);
       unreadable.push(...reviewed.unreadable);
       if (reviewed.withoutPrice > 0) report(extractIssue('ROWS_WITHOUT_PRICE', table.name, { count: reviewed.withoutPrice }));
       if (reviewed.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: reviewed.rejected }));
+      if (reviewed.reread > 0) report(extractIssue('PRICES_REREAD', table.name, { count: reviewed.reread }));
       const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
@@ -281,8 +284,10 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     let parsed = parsePrice(cleaned.text);
     if (unread && (!parsed || hasLetters(cleaned.text))) {
       const repaired = readOcrPrice(cleaned.text, parsed, warnings);
+      const reread = table.rereads?.get(`${r}:${column.index}`);
+      const cell = { role: column.role, header: normalizeCellText(column.header), raw, ...(reread === undefined ? {} : { reread }) };
       if (repaired) parsed = repaired;
-      else if (!parsed && looksLikeDamagedNumber(cleaned.text)) unread.push({ role: column.role, header: normalizeCellText(column.header), raw });
+      else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && /\d\s*\d/.test(reread)))) unread.push(cell);
     }
     if (!parsed) continue;
     if (cleaned.doubled) {

@@ -17,7 +17,11 @@ export type RowFlagCode =
   /** A damaged cell read from the column's own pattern (a cut last digit, the next row's digit glued on). */
   | 'PRICE_REPAIRED'
   /** One price printed twice in one cell, read once. */
-  | 'PRICE_DOUBLED';
+  | 'PRICE_DOUBLED'
+  /** A price the text layer lacked or garbled, read again from the page image (digits only) and kept: it fits its column. */
+  | 'PRICE_REREAD_OCR'
+  /** Digits read again from the page image that do not fit the column's scale or the page's ratio: not stored. */
+  | 'PRICE_REREAD_REJECTED';
 
 /** One flag of a row. */
 export interface RowFlag {
@@ -39,7 +43,9 @@ export type ExtractIssueCode =
   /** Rows whose price was repaired (OCR digits, the column's pattern, the ratio between price columns). */
   | 'PRICES_REPAIRED'
   /** Rows with prices whose name the scan lost: not extracted. */
-  | 'ROWS_WITHOUT_NAME';
+  | 'ROWS_WITHOUT_NAME'
+  /** Prices read again from the page image (the text layer lacked them), kept and flagged on their rows. */
+  | 'PRICES_REREAD';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
@@ -67,6 +73,8 @@ export function extractIssue(code: ExtractIssueCode, table: string, params: Extr
         ? `${where}: ${params.count} строк(и) сохранены без цены, цена не прочитана — проверьте по странице`
         : code === 'ROWS_WITHOUT_NAME'
           ? `${where}: ${params.count} строк(и) с ценой, но без названия на скане не извлечены (${(params.rows ?? []).join('; ')}) — проверьте страницу`
+          : code === 'PRICES_REREAD'
+          ? `${where}: в ${params.count} строк(ах) цена, которой нет в текстовом слое скана, прочитана с изображения страницы — проверьте по странице`
           : code === 'PRICES_REPAIRED'
           ? `${where}: в ${params.count} строк(ах) цена восстановлена (искажённые цифры скана, образец колонки или соотношение колонок) — проверьте по странице`
           : `${where}: ${params.count} цен(ы) не сохранены, так как не подходят к своей колонке — проверьте по странице`;
@@ -100,5 +108,9 @@ function rowMessage(code: RowFlagCode, p: Readonly<Record<string, string | numbe
       return `цена «${p.raw}»${column} прочитана как ${p.value} по образцу колонки (${p.reason}) — проверьте`;
     case 'PRICE_DOUBLED':
       return `цена «${p.raw}»${column} напечатана дважды; прочитана один раз: ${p.value}`;
+    case 'PRICE_REREAD_OCR':
+      return `цена${column} ${p.raw ? `«${p.raw}» не прочитана` : 'отсутствует'} в текстовом слое скана; прочитана с изображения страницы как ${p.value} — проверьте`;
+    case 'PRICE_REREAD_REJECTED':
+      return `на изображении страницы${column} прочитано «${p.reread}», но это не похоже на цену колонки (${p.reason}); не сохранено — проверьте по странице`;
   }
 }
