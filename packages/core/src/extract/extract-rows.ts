@@ -299,7 +299,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
     if (!(value > 0)) continue;
     if (parsed.minimum) warnings.push(`price «${raw}» is a lower bound («от»)`);
-    prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header) });
+    prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header), ...(column.alsoRoles ? { alsoRoles: column.alsoRoles } : {}) });
   }
   return prices;
 }
