@@ -5,6 +5,7 @@ import { ExtractError } from '../errors.js';
 import { distinctTexts, normalizeCellText } from './cell-text.js';
 import { freeFormRows } from './free-form-lines.js';
 import { freeFormSourceLines, MIN_FREE_FORM_LINES, readFreeFormPage } from './free-form-pages.js';
+import { findFreeFormHeader, fitsFreeFormColumns, readFreeFormColumns, type FreeFormColumns } from './free-form-columns.js';
 import { isUnpricedService, startsNextName } from './scan-row-kinds.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
@@ -65,7 +66,21 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     warnings.push(`${fileName}, ${issue.message}`);
   };
 
+  let freeForm: FreeFormColumns | null = null;
   for (const table of result.tables) {
+    // A page of a list laid out in columns (doctors with visit prices, services with costs) is not a table;
+    // a page without a header continues the list of the page before when its lines stand in the same columns.
+    const listHeader = ocr && table.lineCells ? findFreeFormHeader(table.lineCells) : null;
+    if (listHeader || (freeForm !== null && fitsFreeFormColumns(table, freeForm))) {
+      freeForm = listHeader?.columns ?? freeForm!;
+      const listed = readFreeFormColumns(table.lineCells!, freeForm, listHeader?.dataStart ?? 0, table.name);
+      rows.push(...listed);
+      foundTable = true;
+      previous = null;
+      if (listed.length > 0) warnings.push(`${fileName}, ${table.name}: a list in columns, not a table; ${listed.length} row(s) were read from its lines`);
+      continue;
+    }
+    freeForm = null;
     const width = widthOf(table.rows);
     let layout = layoutFromHeader(table.rows);
     const ownHeader = layout !== null;

@@ -56,4 +56,6 @@ export interface PriceRow {
    * their Russian messages are also in `warnings`. Absent when there is nothing to review.
    */
   readonly flags?: readonly RowFlag[];
+  /** Remarks printed with the row in a free-form list (`в зависимости от размера`): annotations, not prices. */
+  readonly remarks?: readonly string[];
 }

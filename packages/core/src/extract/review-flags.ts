@@ -21,7 +21,11 @@ export type RowFlagCode =
   /** A price the text layer lacked or garbled, read again from the page image (digits only) and kept: it fits its column. */
   | 'PRICE_REREAD_OCR'
   /** Digits read again from the page image that do not fit the column's scale or the page's ratio: not stored. */
-  | 'PRICE_REREAD_REJECTED';
+  | 'PRICE_REREAD_REJECTED'
+  /** A price written as a range (`7000-20000 тг`): its lower bound kept. */
+  | 'PRICE_RANGE'
+  /** A price written as a sum (`1300+700`): the total kept. */
+  | 'PRICE_SUM';
 
 /** One flag of a row. */
 export interface RowFlag {
@@ -110,6 +114,10 @@ function rowMessage(code: RowFlagCode, p: Readonly<Record<string, string | numbe
       return `цена «${p.raw}»${column} напечатана дважды; прочитана один раз: ${p.value}`;
     case 'PRICE_REREAD_OCR':
       return `цена${column} ${p.raw ? `«${p.raw}» не прочитана` : 'отсутствует'} в текстовом слое скана; прочитана с изображения страницы как ${p.value} — проверьте`;
+    case 'PRICE_RANGE':
+      return `цена указана диапазоном «${p.raw}»; сохранена нижняя граница ${p.value} — проверьте`;
+    case 'PRICE_SUM':
+      return `цена записана суммой «${p.raw}»; сохранена сумма ${p.value} — проверьте`;
     case 'PRICE_REREAD_REJECTED':
       return `на изображении страницы${column} прочитано «${p.reread}», но это не похоже на цену колонки (${p.reason}); не сохранено — проверьте по странице`;
   }

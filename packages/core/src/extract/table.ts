@@ -13,12 +13,21 @@ export interface Table {
   readonly notes?: readonly string[];
   /** PDF pages: the page's text lines top to bottom, each read left to right (a free-form list is read from them). */
   readonly lines?: readonly string[];
+  /** PDF pages: the same lines as pieces of text with their left and right edges (pt), for lists laid out in columns. */
+  readonly lineCells?: readonly (readonly LineCell[])[];
   /**
    * PDF scans: price cells the text layer left empty or unreadable, read again from the page image with
    * a digits-only OCR, by `row:col` (indexes into `rows`). Extraction takes a reading only where its own
    * fails and the value fits the column's scale and the page's ratio between price columns.
    */
   readonly rereads?: ReadonlyMap<string, string>;
+}
+
+/** A piece of a PDF text line: its text and horizontal extent in PDF units. */
+export interface LineCell {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
 }
 
 /** The formats pricecat reads. */

@@ -5,6 +5,7 @@
 import { estimateSkew, deskewItems } from './skew.js';
 import { findHeaderBand } from './header-band.js';
 import { median, type PageText, type TextLine } from './geometry.js';
+import type { LineCell } from '../table.js';
 import { dataColumns } from './data-columns.js';
 import { classifyColumns, columnOf, inheritColumns, nameColumns, type PageColumns } from './page-columns.js';
 import { buildRows, type PageRow } from './page-rows.js';
@@ -25,6 +26,8 @@ export interface PageTable extends PageColumns {
   readonly skewDegrees: number;
   /** The text lines the table was read from, top to bottom (for reading the page as a free-form list). */
   readonly lines: readonly string[];
+  /** The same lines as pieces of text with their edges, for lists laid out in columns. */
+  readonly lineCells: readonly (readonly LineCell[])[];
   /** The page's usual text height (pt): the size of a cell's line, for cutting cells out of the page image. */
   readonly textSize: number;
 }
@@ -148,5 +151,5 @@ function readLines(lines: readonly TextLine[], previous: PageColumns | null, abo
   }
   const rows = buildRows(dataLines, layout);
   const textSize = median(dataLines.flatMap((l) => l.fragments.map((f) => f.size))) || 8;
-  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText), textSize };
+  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText), lineCells: lines.map((l) => l.fragments.map((f) => ({ text: f.text, x0: f.x0, x1: f.x1 }))), textSize };
 }
