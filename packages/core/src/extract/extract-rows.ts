@@ -13,6 +13,7 @@ import { tidyOcrRows } from './ocr-row-tidy.js';
 import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
+import { rereadValue } from './column-pattern.js';
 import { ratioCheckOf, rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
 import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
@@ -302,7 +303,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
       const reread = table.rereads?.get(`${r}:${column.index}`);
       const cell = { role: column.role, header: normalizeCellText(column.header), raw, ...(reread === undefined ? {} : { reread }) };
       if (repaired) parsed = repaired;
-      else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && /\d\s*\d/.test(reread)))) unread.push(cell);
+      else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && (rereadValue(reread) ?? 0) >= 100))) unread.push(cell);
     }
     if (!parsed) continue;
     if (cleaned.doubled) {
