@@ -49,7 +49,9 @@ export type ExtractIssueCode =
   /** Rows with prices whose name the scan lost: not extracted. */
   | 'ROWS_WITHOUT_NAME'
   /** Prices read again from the page image (the text layer lacked them), kept and flagged on their rows. */
-  | 'PRICES_REREAD';
+  | 'PRICES_REREAD'
+  /** Rows of a free-form list whose price was written as a range or a sum (lower bound or total kept). */
+  | 'PRICES_NOT_EXACT';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
@@ -77,6 +79,8 @@ export function extractIssue(code: ExtractIssueCode, table: string, params: Extr
         ? `${where}: ${params.count} строк(и) сохранены без цены, цена не прочитана — проверьте по странице`
         : code === 'ROWS_WITHOUT_NAME'
           ? `${where}: ${params.count} строк(и) с ценой, но без названия на скане не извлечены (${(params.rows ?? []).join('; ')}) — проверьте страницу`
+          : code === 'PRICES_NOT_EXACT'
+          ? `${where}: в ${params.count} строк(ах) цена записана диапазоном или суммой; сохранена нижняя граница или сумма — проверьте по странице`
           : code === 'PRICES_REREAD'
           ? `${where}: в ${params.count} строк(ах) цена, которой нет в текстовом слое скана, прочитана с изображения страницы — проверьте по странице`
           : code === 'PRICES_REPAIRED'

@@ -66,6 +66,14 @@ describe('extract: a free-form list in columns (self-built excerpt, PDF with a t
     expect(sum.flags?.map((f) => f.code)).toEqual(['PRICE_SUM']);
     expect((await named('Подбор очков')).prices.map((p) => p.value)).toEqual([4500]);
   });
+  it('names in the file report, per page and in Russian, the rows whose price was a range or a sum', async () => {
+    const issues = (await read()).issues.filter((i) => i.code === 'PRICES_NOT_EXACT');
+    expect(issues.map((i) => [i.table, i.params.count])).toEqual([
+      ['page 1', 2],
+      ['page 3', 1],
+    ]);
+    expect(issues[0]!.message).toBe('[PRICES_NOT_EXACT] стр. 1: в 2 строк(ах) цена записана диапазоном или суммой; сохранена нижняя граница или сумма — проверьте по странице');
+  });
   it('gives labelled prices one row per label (`Муж-7300 тг Жен-9000тг`)', async () => {
     expect((await named('Медосмотр (муж)')).prices.map((p) => p.value)).toEqual([7300]);
     expect((await named('Медосмотр (жен)')).prices.map((p) => p.value)).toEqual([9000]);
