@@ -12,6 +12,8 @@ import leven from 'leven';
 import { extractPriceRows, normalizeName, readDocument } from '@pricecat/core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+// `--ocr`: read with tesseract where installed (price cells the text layer lost re-read from the page image).
+const ocr = process.argv.includes('--ocr') ? ((await (await import('@pricecat/core/node')).createTesseractOcr()) ?? undefined) : undefined;
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');
 if (!existsSync(archive)) {
   console.log(`evaluate-pdf: skipped, no archive at ${archive}`);
@@ -24,7 +26,7 @@ const rowsByFile = new Map();
 async function rowsOf(file) {
   if (!rowsByFile.has(file)) {
     const started = performance.now();
-    const rows = extractPriceRows(await readDocument(new Uint8Array(readFileSync(join(archive, file))), file)).rows;
+    const rows = extractPriceRows(await readDocument(new Uint8Array(readFileSync(join(archive, file))), file, { ocr })).rows;
     rowsByFile.set(file, { rows, ms: performance.now() - started });
   }
   return rowsByFile.get(file);

@@ -123,7 +123,7 @@ function withLessons(outcome: MatchOutcome, clinicId: string, memory: DecisionMe
 
 function priceOf(prices: readonly PriceCell[], roles: readonly PriceCell['role'][]): number | null {
   for (const role of roles) {
-    const cell = prices.find((p) => p.role === role);
+    const cell = prices.find((p) => p.role === role || p.alsoRoles?.includes(role));
     if (cell) return cell.value;
   }
   return null;

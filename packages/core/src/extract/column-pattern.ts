@@ -14,6 +14,8 @@ export interface ColumnPattern {
   readonly step: number;
   /** The column's low end: its 10th percentile. */
   readonly low: number;
+  /** The column's high end: its 90th percentile. */
+  readonly high: number;
 }
 
 /** A reading of a damaged cell from the column's pattern. */
@@ -40,7 +42,7 @@ export function columnPatternOf(values: readonly number[]): ColumnPattern | null
   const share = (step: number): number => whole.filter((v) => v % step === 0).length / whole.length;
   const step = share(100) >= STEP_SHARE ? 100 : share(10) >= STEP_SHARE ? 10 : 1;
   const sorted = [...whole].sort((a, b) => a - b);
-  return { count: whole.length, step, low: sorted[Math.floor(sorted.length * 0.1)]! };
+  return { count: whole.length, step, low: sorted[Math.floor(sorted.length * 0.1)]!, high: sorted[Math.floor(sorted.length * 0.9)]! };
 }
 
 /**
@@ -81,6 +83,37 @@ export function repairFromPattern(raw: string, pattern: ColumnPattern | null): P
 export function implausibleFor(value: number, pattern: ColumnPattern | null): string | null {
   if (pattern === null || pattern.step < 10) return null;
   if (value < SHORT_VALUE && value * 3 < pattern.low) return `в колонке цены от ${pattern.low}, все кратны ${pattern.step}`;
+  return null;
+}
+
+/** How far outside the column's 10th–90th percentile a value read from the page image may lie. */
+const REREAD_SPAN = 4;
+
+/**
+ * The price in a cell's digits read again from the page image (`8400`, `4 600`, `2 8400`), or `null`. Groups
+ * that are thousands (`4 600`) are one number; otherwise the first groups are marks beside the cell (the
+ * rule's stub, the next column's digit) and the last group is the price.
+ */
+export function rereadValue(text: string): number | null {
+  const groups = text.trim().split(/\s+/).filter((g) => /^\d+$/.test(g));
+  if (groups.length === 0) return null;
+  const thousands = groups.length > 1 && /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => g.length === 3);
+  const digits = thousands ? groups.join('') : groups[groups.length - 1]!;
+  if (digits.length < 2 || digits.length > 9 || digits.startsWith('0')) return null;
+  return Number(digits);
+}
+
+/**
+ * Why a value read from the page image does not fit its column, or `null` when it does: the column must have
+ * a pattern (else only the page's ratio between price columns can vouch for it), the value must be a
+ * multiple of ten where the column's prices are, and lie within four times the column's 10th–90th
+ * percentile.
+ */
+export function rereadMisfit(value: number, pattern: ColumnPattern | null): string | null {
+  if (pattern === null) return 'у колонки мало цен, чтобы судить о масштабе';
+  if (pattern.step >= 10 && value % 10 !== 0) return `в колонке все цены кратны ${pattern.step}`;
+  if (value * REREAD_SPAN < pattern.low) return `в колонке цены от ${pattern.low}`;
+  if (value > pattern.high * REREAD_SPAN) return `в колонке цены до ${pattern.high}`;
   return null;
 }
 

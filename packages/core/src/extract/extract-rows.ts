@@ -5,6 +5,7 @@ import { ExtractError } from '../errors.js';
 import { distinctTexts, normalizeCellText } from './cell-text.js';
 import { freeFormRows } from './free-form-lines.js';
 import { freeFormSourceLines, MIN_FREE_FORM_LINES, readFreeFormPage } from './free-form-pages.js';
+import { findFreeFormHeader, fitsFreeFormColumns, readFreeFormColumns, type FreeFormColumns } from './free-form-columns.js';
 import { isUnpricedService, startsNextName } from './scan-row-kinds.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
@@ -12,7 +13,8 @@ import { tidyOcrRows } from './ocr-row-tidy.js';
 import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
-import { rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
+import { rereadValue } from './column-pattern.js';
+import { ratioCheckOf, rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
 import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
 import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
@@ -67,7 +69,23 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     warnings.push(`${fileName}, ${issue.message}`);
   };
 
+  let freeForm: FreeFormColumns | null = null;
   for (const table of result.tables) {
+    // A page of a list laid out in columns (doctors with visit prices, services with costs) is not a table;
+    // a page without a header continues the list of the page before when its lines stand in the same columns.
+    const listHeader = ocr && table.lineCells ? findFreeFormHeader(table.lineCells) : null;
+    if (listHeader || (freeForm !== null && fitsFreeFormColumns(table, freeForm))) {
+      freeForm = listHeader?.columns ?? freeForm!;
+      const listed = readFreeFormColumns(table.lineCells!, freeForm, listHeader?.dataStart ?? 0, table.name);
+      rows.push(...listed);
+      foundTable = true;
+      previous = null;
+      if (listed.length > 0) warnings.push(`${fileName}, ${table.name}: a list in columns, not a table; ${listed.length} row(s) were read from its lines`);
+      const inexact = listed.filter((r) => (r.flags ?? []).some((f) => f.code === 'PRICE_RANGE' || f.code === 'PRICE_SUM')).length;
+      if (inexact > 0) report(extractIssue('PRICES_NOT_EXACT', table.name, { count: inexact }));
+      continue;
+    }
+    freeForm = null;
     const width = widthOf(table.rows);
     let layout = layoutFromHeader(table.rows);
     const ownHeader = layout !== null;
@@ -96,11 +114,14 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     openSection = section;
     const recovered = ocr ? repairTableByRatio(table, layout, rows, before) : 0;
     if (ocr) {
-      const reviewed = reviewTablePrices(rows.slice(before), read.pending, columnValues);
+      const ratioColumns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role }));
+      const tableRows = rows.slice(before);
+      const reviewed = reviewTablePrices(tableRows, read.pending, columnValues, ratioCheckOf(tableRows, ratioColumns, rows.slice(0, before)));
       rows.splice(before, reviewed.rows.length, ...reviewed.rows);
       unreadable.push(...reviewed.unreadable);
       if (reviewed.withoutPrice > 0) report(extractIssue('ROWS_WITHOUT_PRICE', table.name, { count: reviewed.withoutPrice }));
       if (reviewed.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: reviewed.rejected }));
+      if (reviewed.reread > 0) report(extractIssue('PRICES_REREAD', table.name, { count: reviewed.reread }));
       const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
@@ -286,8 +307,10 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     let parsed = parsePrice(cleaned.text);
     if (unread && (!parsed || hasLetters(cleaned.text))) {
       const repaired = readOcrPrice(cleaned.text, parsed, warnings);
+      const reread = table.rereads?.get(`${r}:${column.index}`);
+      const cell = { role: column.role, header: normalizeCellText(column.header), raw, ...(reread === undefined ? {} : { reread }) };
       if (repaired) parsed = repaired;
-      else if (!parsed && looksLikeDamagedNumber(cleaned.text)) unread.push({ role: column.role, header: normalizeCellText(column.header), raw });
+      else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && (rereadValue(reread) ?? 0) >= 100))) unread.push(cell);
     }
     if (!parsed) continue;
     if (cleaned.doubled) {
@@ -299,7 +322,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
     if (!(value > 0)) continue;
     if (parsed.minimum) warnings.push(warningText('PRICE_LOWER_BOUND', { raw }));
-    prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header) });
+    prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header), ...(column.alsoRoles ? { alsoRoles: column.alsoRoles } : {}) });
   }
   return prices;
 }

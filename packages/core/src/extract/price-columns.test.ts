@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPriceColumns, priceRoleOf } from './price-columns.js';
+import { findPriceColumns, priceRoleOf, priceRolesOf } from './price-columns.js';
 
 describe('extract: price column roles', () => {
   it('reads the long Kazakh resident header (citizens and permanent residents, with VAT) as resident', () => {
@@ -22,6 +22,16 @@ describe('extract: price column roles', () => {
   });
   it('reads дальнего зарубежья as nonresident_far', () => {
     expect(priceRoleOf('Цена с учетом НДС для  граждан стран дальнего зарубежья, не проживающих на постоянной основе')).toBe('nonresident_far');
+  });
+  it('gives one column for both near and far abroad both roles (Клиника 2 2025, the price column of every page)', () => {
+    // The header as printed on page 6 of «Клиника 2 прайс 2025 год.PDF».
+    const header = 'Цена для лиц без гражданства из стран ближнего и дальнего зарубежья, не проживающих на постоянной основе на территории Республики Казахстан, тенге';
+    expect(priceRolesOf(header)).toEqual(['nonresident', 'nonresident_far']);
+    const [column] = findPriceColumns(['№', 'Наименование услуг', 'Единица измерения', header], new Set([0, 1, 2]));
+    expect(column).toMatchObject({ index: 3, role: 'nonresident', alsoRoles: ['nonresident_far'] });
+  });
+  it('gives a far-abroad header alone one role', () => {
+    expect(priceRolesOf('Цена с учетом НДС для  граждан стран дальнего зарубежья, не проживающих на постоянной основе')).toEqual(['nonresident_far']);
   });
   it('reads «Цена без учета НДС» as without_vat', () => expect(priceRoleOf('Цена без учета НДС')).toBe('without_vat'));
   it('reads страховых / ДМС as insurance', () => {

@@ -4,29 +4,27 @@
 import { toKeyText } from './cell-text.js';
 import { isPriceHeader } from './header-keywords.js';
 import type { PriceColumn, PriceRole } from './price-row.js';
+import { alsoRoles, firstRole } from './price-role-vocabulary.js';
 
 /**
- * The role of a price column from its header text; `null` when the header does not name a price.
- * Order matters: the long Kazakh headers name several groups at once («граждан РК, а также
- * иностранцев ... постоянно проживающих» is the resident column), so the most specific test wins.
- * A generic price header (`Цена`, `Стоимость, тенге`) is `resident`.
+ * The role of a price column from its header text; `null` when the header does not name a price. The first
+ * `header` rule of `assets/vocabulary/price-roles.tsv` that matches decides; a generic price header (`Цена`,
+ * `Стоимость, тенге`) is `resident`.
  */
 export function priceRoleOf(headerText: string): PriceRole | null {
   const key = toKeyText(headerText);
   if (!isPriceHeader(key)) return null;
-  if (/страхов|(?<![а-я])дмс/.test(key)) return 'insurance';
-  if (/партнер/.test(key)) return 'partner';
-  // «Цена для резидентов РК (ближнее зарубежье)» (Клиника 2, 2026) names residents first: the word decides.
-  if (/(?<![а-я])резидент/.test(key)) return 'resident';
-  if (/дальн\S* зарубеж/.test(key)) return 'nonresident_far';
-  if (/(?<![а-я])снг|ближн\S* зарубеж|нерезидент|не резидент|не проживающ|непроживающ/.test(key)) return 'nonresident';
-  // Foreigners are named in the resident header too, as those living in the country permanently; the
-  // scan may garble the verb (`постоянно ар оживающих`), so the adverb or the citizens of the country
-  // named first decide.
-  if (/иностран/.test(key) && !/постоянно(?![а-я])|^\S*\s*(для\s+)?граждан\S*\s+(республики\s+казахстан|рк)(?![а-я])/.test(key)) return 'nonresident';
-  if (/без\s+(учета\s+)?ндс|без налог/.test(key)) return 'without_vat';
-  if (/скидк|акци|себестоим|закуп|опт/.test(key)) return 'other';
-  return 'resident';
+  return firstRole(key, 'header') ?? 'resident';
+}
+
+/**
+ * Every role of a price column's header: its role ({@link priceRoleOf}) first, then the second roles the vocabulary's
+ * `also` rules give it (`… ближнего и дальнего зарубежья` → `nonresident`, `nonresident_far`); `[]` when the header
+ * names no price.
+ */
+export function priceRolesOf(headerText: string): PriceRole[] {
+  const role = priceRoleOf(headerText);
+  return role === null ? [] : [role, ...alsoRoles(toKeyText(headerText), role)];
 }
 
 /**
@@ -46,7 +44,9 @@ export function findPriceColumns(headerTexts: readonly string[], taken: Readonly
     // spread by the reader; its twin stays a price column but cannot take the same role.
     if (used.has(role) && role !== 'other') role = 'other';
     used.add(role);
-    columns.push({ index, header, role });
+    const also = alsoRoles(toKeyText(header), role).filter((r) => !used.has(r));
+    for (const r of also) used.add(r);
+    columns.push({ index, header, role, ...(also.length > 0 ? { alsoRoles: also } : {}) });
   }
   return columns;
 }

@@ -67,6 +67,47 @@ export function rejectRatioOutliers(rows: PriceRow[], columns: readonly RatioCol
   return out;
 }
 
+/**
+ * Whether `value` for `column` on row `rowIndex` keeps the table's ratio with the row's other prices: `true`
+ * when every pair of columns with a dominant factor that the row can be checked on agrees, `false` when one
+ * disagrees, `null` when no pair applies (too few rows keep a ratio, or the row has no other price).
+ */
+export type RatioCheck = (rowIndex: number, column: RatioColumn, value: number) => boolean | null;
+
+/**
+ * The {@link RatioCheck} of one table's rows and price columns. Factors are learned from the table's rows and,
+ * for two columns of different roles, also from the document's earlier rows (`history`, cells found by role):
+ * a page whose text layer lost most of one column (its cells re-read from the image) cannot show the
+ * factor itself, while the document's other pages do.
+ */
+export function ratioCheckOf(rows: readonly PriceRow[], columns: readonly RatioColumn[], history: readonly PriceRow[] = []): RatioCheck {
+  const pairs: { left: RatioColumn; right: RatioColumn; factor: number }[] = [];
+  for (let a = 0; a < columns.length; a++) {
+    for (let b = a + 1; b < columns.length; b++) {
+      const left = columns[a]!;
+      const right = columns[b]!;
+      const byRole = left.role !== right.role;
+      const factor = dominantFactor(rows, left, right) ?? (byRole ? dominantFactor([...history, ...rows], left, right, roleValueOf) : null);
+      if (factor !== null) pairs.push({ left, right, factor });
+    }
+  }
+  const same = (a: RatioColumn, b: RatioColumn): boolean => a.header === b.header && a.role === b.role;
+  return (rowIndex, column, value) => {
+    const row = rows[rowIndex];
+    if (!row) return null;
+    let verdict: boolean | null = null;
+    for (const { left, right, factor } of pairs) {
+      const other = same(left, column) ? right : same(right, column) ? left : null;
+      const otherValue = other === null ? null : valueOf(row, other);
+      if (otherValue === null) continue;
+      const ratio = same(left, column) ? otherValue / value : value / otherValue;
+      if (!agrees(ratio, factor)) return false;
+      verdict = true;
+    }
+    return verdict;
+  };
+}
+
 // ---------------------------------------------------------------- internal helpers
 
 /** Calls `visit` for each pair of price columns whose prices keep one ratio on most rows, with that ratio. */
@@ -83,11 +124,11 @@ function forEachRatioPair<C extends RatioColumn>(
   }
 }
 
-function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: RatioColumn): number | null {
+function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: RatioColumn, value = valueOf): number | null {
   const ratios: number[] = [];
   for (const row of rows) {
-    const va = valueOf(row, left);
-    const vb = valueOf(row, right);
+    const va = value(row, left);
+    const vb = value(row, right);
     if (va !== null && vb !== null) ratios.push(vb / va);
   }
   if (ratios.length < MIN_AGREEING_ROWS) return null;
@@ -103,6 +144,12 @@ function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: Rat
 
 function agrees(ratio: number, factor: number): boolean {
   return Math.abs(ratio / factor - 1) <= TOLERANCE;
+}
+
+/** The row's price of the column's role, when it has exactly one (headers differ from page to page). */
+function roleValueOf(row: PriceRow, column: RatioColumn): number | null {
+  const cells = row.prices.filter((p) => p.role === column.role);
+  return cells.length === 1 ? cells[0]!.value : null;
 }
 
 function valueOf(row: PriceRow, column: RatioColumn): number | null {

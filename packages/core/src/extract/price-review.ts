@@ -3,7 +3,8 @@
  * their column's pattern where it makes the reading certain, values that do not fit their column are taken
  * out of the price, and every row left without a price is flagged. Rows are never dropped here.
  */
-import { columnPatternOf, implausibleFor, repairFromPattern, type ColumnPattern } from './column-pattern.js';
+import { columnPatternOf, implausibleFor, repairFromPattern, rereadMisfit, rereadValue, type ColumnPattern } from './column-pattern.js';
+import type { RatioCheck } from './price-ratio.js';
 import type { PriceCell, PriceRole, PriceRow } from './price-row.js';
 import { rowFlag, type RowFlag } from './review-flags.js';
 
@@ -15,6 +16,8 @@ export interface PendingCell {
   readonly role: PriceRole;
   readonly header: string;
   readonly raw: string;
+  /** The cell's digits read again from the page image, when the reader did (scans with OCR installed). */
+  readonly reread?: string;
 }
 
 /** What {@link reviewTablePrices} did. */
@@ -26,6 +29,8 @@ export interface PriceReview {
   readonly withoutPrice: number;
   /** Prices taken out because they did not fit their column. */
   readonly rejected: number;
+  /** Prices read again from the page image and kept. */
+  readonly reread: number;
 }
 
 /**
@@ -40,7 +45,12 @@ export function columnKey(cell: { readonly role: PriceRole }): string {
  * Reviews the rows of one table. `pending[i]` holds row i's unread price cells; `seen` the values of each
  * column (by {@link columnKey}) on the document's earlier tables, to which this table's values are added.
  */
-export function reviewTablePrices(rows: readonly PriceRow[], pending: readonly (readonly PendingCell[])[], seen: Map<string, number[]>): PriceReview {
+export function reviewTablePrices(
+  rows: readonly PriceRow[],
+  pending: readonly (readonly PendingCell[])[],
+  seen: Map<string, number[]>,
+  ratio: RatioCheck = () => null,
+): PriceReview {
   for (const row of rows) for (const p of row.prices) push(seen, columnKey(p), p.value);
   const patterns = new Map<string, ColumnPattern | null>();
   // A column with few values of its own (a role whose header the scan damaged on this page, so that only
@@ -55,6 +65,7 @@ export function reviewTablePrices(rows: readonly PriceRow[], pending: readonly (
   const unreadable: string[] = [];
   let withoutPrice = 0;
   let rejected = 0;
+  let reread = 0;
   const out = rows.map((row, i) => {
     const flags: RowFlag[] = [];
     const prices: PriceCell[] = [];
@@ -69,11 +80,20 @@ export function reviewTablePrices(rows: readonly PriceRow[], pending: readonly (
     for (const cell of pending[i] ?? []) {
       // Already read from the ratio between the list's price columns.
       if (prices.some((p) => p.role === cell.role && p.header === cell.header)) continue;
-      const repair = repairFromPattern(cell.raw, patternOf(columnKey(cell)));
+      const pattern = patternOf(columnKey(cell));
+      const repair = repairFromPattern(cell.raw, pattern);
+      const fromImage = repair || cell.reread === undefined ? null : judgeReread(cell.reread, cell.raw, pattern, (value) => ratio(i, cell, value));
       if (repair) {
         prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header });
         flags.push(rowFlag('PRICE_REPAIRED', { raw: cell.raw, header: cell.header, value: repair.value, reason: repair.reason }));
+      } else if (fromImage && 'value' in fromImage) {
+        reread++;
+        prices.push({ role: cell.role, value: fromImage.value, raw: cell.raw === '' ? cell.reread! : cell.raw, header: cell.header });
+        flags.push(rowFlag('PRICE_REREAD_OCR', { raw: cell.raw, reread: cell.reread!, header: cell.header, value: fromImage.value }));
+      } else if (cell.raw === '') {
+        if (fromImage) flags.push(rowFlag('PRICE_REREAD_REJECTED', { reread: cell.reread!, header: cell.header, reason: fromImage.reason }));
       } else {
+        if (fromImage) flags.push(rowFlag('PRICE_REREAD_REJECTED', { reread: cell.reread!, header: cell.header, reason: fromImage.reason }));
         unreadable.push(cell.raw);
         flags.push(rowFlag('PRICE_UNREADABLE', { raw: cell.raw, header: cell.header }));
       }
@@ -84,7 +104,7 @@ export function reviewTablePrices(rows: readonly PriceRow[], pending: readonly (
     }
     return withFlags({ ...row, prices }, flags);
   });
-  return { rows: out, unreadable, withoutPrice, rejected };
+  return { rows: out, unreadable, withoutPrice, rejected, reread };
 }
 
 /** A row with flags added to its `flags` and, as Russian sentences, to its `warnings`. */
@@ -94,6 +114,23 @@ export function withFlags(row: PriceRow, flags: readonly RowFlag[]): PriceRow {
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/**
+ * A cell's digits read from the page image, judged: the value when it fits the column's scale and keeps the
+ * page's ratio between price columns (a column without a pattern needs the ratio's word for it), else why not.
+ */
+function judgeReread(text: string, raw: string, pattern: ColumnPattern | null, ratio: (value: number) => boolean | null): { value: number } | { reason: string } {
+  const value = rereadValue(text);
+  if (value === null) return { reason: 'не число' };
+  // The digits the text layer did read (`V-400`, `/Я 700`) must end the image's reading.
+  const tail = /(\d[\d\s]*\d)\D*$/.exec(raw)?.[1]?.replace(/\s/g, '');
+  if (tail && !String(value).endsWith(tail)) return { reason: `не совпадает с цифрами текстового слоя «${raw}»` };
+  const keeps = ratio(value);
+  if (keeps === false) return { reason: 'не согласуется с соседней ценовой колонкой строки' };
+  const misfit = rereadMisfit(value, pattern);
+  if (misfit !== null && !(keeps === true && pattern === null)) return { reason: misfit };
+  return { value };
+}
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);

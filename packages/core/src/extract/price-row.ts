@@ -25,6 +25,8 @@ export interface PriceCell {
   readonly raw: string;
   /** The header text of the column the price came from. */
   readonly header: string;
+  /** Further roles of the same price: one column for near and far abroad (`nonresident` + `nonresident_far`). */
+  readonly alsoRoles?: readonly PriceRole[];
 }
 
 /** A price column found in a table, with its role. */
@@ -32,6 +34,8 @@ export interface PriceColumn {
   readonly index: number;
   readonly header: string;
   readonly role: PriceRole;
+  /** Further roles the header names (`… ближнего и дальнего зарубежья`: `nonresident_far` beside `nonresident`). */
+  readonly alsoRoles?: readonly PriceRole[];
 }
 
 /** One priced service row of a price list. */
@@ -59,4 +63,6 @@ export interface PriceRow {
   readonly kind?: 'package' | 'component';
   /** A component's package: the `source` of the row it is part of (a package, or a part that is one itself). */
   readonly partOf?: { readonly table: string; readonly row: number };
+  /** Remarks printed with the row in a free-form list (`в зависимости от размера`): annotations, not prices. */
+  readonly remarks?: readonly string[];
 }

@@ -18,7 +18,15 @@ export type RowFlagCode =
   /** A damaged cell read from the column's own pattern (a cut last digit, the next row's digit glued on). */
   | 'PRICE_REPAIRED'
   /** One price printed twice in one cell, read once. */
-  | 'PRICE_DOUBLED';
+  | 'PRICE_DOUBLED'
+  /** A price the text layer lacked or garbled, read again from the page image (digits only) and kept: it fits its column. */
+  | 'PRICE_REREAD_OCR'
+  /** Digits read again from the page image that do not fit the column's scale or the page's ratio: not stored. */
+  | 'PRICE_REREAD_REJECTED'
+  /** A price written as a range (`7000-20000 тг`): its lower bound kept. */
+  | 'PRICE_RANGE'
+  /** A price written as a sum (`1300+700`): the total kept. */
+  | 'PRICE_SUM';
 
 /** One flag of a row. */
 export interface RowFlag {
@@ -52,7 +60,11 @@ export type ExtractIssueCode =
   /** A document without a price table, read from lines of the form «name … price». */
   | 'FREE_FORM_LINES'
   /** A scanned page read as a free-form list rather than a table. */
-  | 'FREE_FORM_PAGE';
+  | 'FREE_FORM_PAGE'
+  /** Prices read again from the page image (the text layer lacked them), kept and flagged on their rows. */
+  | 'PRICES_REREAD'
+  /** Rows of a free-form list whose price was written as a range or a sum (lower bound or total kept). */
+  | 'PRICES_NOT_EXACT';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
@@ -117,5 +129,13 @@ function rowMessage(code: RowFlagCode, p: Readonly<Record<string, string | numbe
       return `цена «${p.raw}»${column} прочитана как ${p.value} по образцу колонки (${p.reason}) — проверьте`;
     case 'PRICE_DOUBLED':
       return `цена «${p.raw}»${column} напечатана дважды; прочитана один раз: ${p.value}`;
+    case 'PRICE_REREAD_OCR':
+      return `цена${column} ${p.raw ? `«${p.raw}» не прочитана` : 'отсутствует'} в текстовом слое скана; прочитана с изображения страницы как ${p.value} — проверьте`;
+    case 'PRICE_RANGE':
+      return `цена указана диапазоном «${p.raw}»; сохранена нижняя граница ${p.value} — проверьте`;
+    case 'PRICE_SUM':
+      return `цена записана суммой «${p.raw}»; сохранена сумма ${p.value} — проверьте`;
+    case 'PRICE_REREAD_REJECTED':
+      return `на изображении страницы${column} прочитано «${p.reread}», но это не похоже на цену колонки (${p.reason}); не сохранено — проверьте по странице`;
   }
 }

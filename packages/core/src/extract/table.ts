@@ -13,6 +13,21 @@ export interface Table {
   readonly notes?: readonly string[];
   /** PDF pages: the page's text lines top to bottom, each read left to right (a free-form list is read from them). */
   readonly lines?: readonly string[];
+  /** PDF pages: the same lines as pieces of text with their left and right edges (pt), for lists laid out in columns. */
+  readonly lineCells?: readonly (readonly LineCell[])[];
+  /**
+   * PDF scans: price cells the text layer left empty or unreadable, read again from the page image with
+   * a digits-only OCR, by `row:col` (indexes into `rows`). Extraction takes a reading only where its own
+   * fails and the value fits the column's scale and the page's ratio between price columns.
+   */
+  readonly rereads?: ReadonlyMap<string, string>;
+}
+
+/** A piece of a PDF text line: its text and horizontal extent in PDF units. */
+export interface LineCell {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
 }
 
 /** The formats pricecat reads. */
@@ -62,6 +77,20 @@ export interface PageOcr {
    * reports the page as skipped and goes on).
    */
   recognize(pdf: Uint8Array, pageNumber: number): Promise<PdfTextItem[]>;
+  /**
+   * Digits printed in each of `boxes` on page `pageNumber` (one text per box, `''` where none was read),
+   * each box read as one line of digits. Optional: without it empty price cells of scans are not re-read.
+   * Rejects when the engine fails or runs past its time limit (the reader then goes on without).
+   */
+  readDigits?(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[]): Promise<string[]>;
+}
+
+/** A rectangle on a PDF page in its PDF units (origin bottom-left of the crop box): a table cell to re-read. */
+export interface CellBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
 }
 
 /** Options every reader accepts; readers ignore what does not concern their format. */

@@ -5,15 +5,13 @@
  */
 import { normalizeCellText, toKeyText } from './cell-text.js';
 import type { PriceColumn, PriceRole } from './price-row.js';
+import { firstRole } from './price-role-vocabulary.js';
 
 /** The role a title names for a price list, or `null` when it names none. */
 export function titleRoleOf(texts: readonly string[]): PriceRole | null {
   for (const text of texts) {
-    const key = toKeyText(text);
-    if (/страхов|(?<![а-я])дмс(?![а-я])/.test(key)) return 'insurance';
-    if (/(?<![а-я])партнер/.test(key)) return 'partner';
-    if (/дальн\S* зарубеж/.test(key) && !/ближн\S*/.test(key)) return 'nonresident_far';
-    if (/(?<![а-я])снг(?![а-я])|ближн\S* зарубеж|нерезидент/.test(key)) return 'nonresident';
+    const role = firstRole(toKeyText(text), 'title');
+    if (role !== null) return role;
   }
   return null;
 }

@@ -21,6 +21,8 @@ export const EXTRACT_ISSUE_CODES: readonly ExtractIssueCode[] = [
   'ROWS_WITHOUT_PRICE_SKIPPED',
   'FREE_FORM_LINES',
   'FREE_FORM_PAGE',
+  'PRICES_REREAD',
+  'PRICES_NOT_EXACT',
 ];
 /** Codes of warnings the readers and row extraction write (not file-level issues). */
 export const READER_WARNING_CODES = [

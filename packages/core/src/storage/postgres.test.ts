@@ -4,7 +4,6 @@ import pg from 'pg';
 import { createPostgresStorage, type PostgresStorage } from './postgres.js';
 import { PricecatError } from '../errors.js';
 import type { Decision, Position } from './records.js';
-import pg from 'pg';
 import { migratePostgres, POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, toJsonParam, upsertSql } from './postgres-tables.js';
 import { samplePosition, sampleWrite } from './sample-records.js';
@@ -210,6 +209,11 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     try {
       expect(await store.getPosition('p-old')).toEqual(samplePosition('p-old', 'pl-1', 'c-1', { kind: 'service', package_id: null }));
+    } finally {
+      await store.close();
+    }
+  });
+
   it('gives a queue page deep in the queue (found on the index) exactly as the queue reads from its start', async () => {
     const store = await open();
     try {

@@ -125,6 +125,9 @@ const CASES: readonly Case[] = [
       // A decision keeps the position's kind and link.
       await store.updatePositions([{ ...positions[1]!, service_id: 's-2', method: 'manual' }]);
       expect(await store.getPosition('p-part')).toMatchObject({ kind: 'component', package_id: 'p-pack', service_id: 's-2' });
+    },
+  ],
+  [
     'keeps the match trace of a position, and gives a position without one back without one',
     async (store) => {
       const traced = samplePosition('p-1', 'pl-1', 'c-1', {

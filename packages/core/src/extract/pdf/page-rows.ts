@@ -17,6 +17,8 @@ export interface PageRow {
   /** Vertical position (the anchors' middle), for joining the halves of a wide sheet. */
   readonly y: number;
   readonly cells: string[];
+  /** Price cells read again from the page image (column → digits), where the text layer had none. */
+  readonly rereads?: ReadonlyMap<number, string>;
 }
 
 /** Builds the rows of a page's data lines (header lines already removed), top to bottom. */

@@ -4,7 +4,8 @@
  */
 import { estimateSkew, deskewItems } from './skew.js';
 import { findHeaderBand } from './header-band.js';
-import type { PageText, TextLine } from './geometry.js';
+import { median, type PageText, type TextLine } from './geometry.js';
+import type { LineCell } from '../table.js';
 import { dataColumns } from './data-columns.js';
 import { classifyColumns, columnOf, inheritColumns, nameColumns, type PageColumns } from './page-columns.js';
 import { buildRows, type PageRow } from './page-rows.js';
@@ -25,6 +26,10 @@ export interface PageTable extends PageColumns {
   readonly skewDegrees: number;
   /** The text lines the table was read from, top to bottom (for reading the page as a free-form list). */
   readonly lines: readonly string[];
+  /** The same lines as pieces of text with their edges, for lists laid out in columns. */
+  readonly lineCells: readonly (readonly LineCell[])[];
+  /** The page's usual text height (pt): the size of a cell's line, for cutting cells out of the page image. */
+  readonly textSize: number;
 }
 
 /** Page numbers and footers (`Страница 2`, `стр. 3 из 12`): never cells. */
@@ -145,5 +150,6 @@ function readLines(lines: readonly TextLine[], previous: PageColumns | null, abo
     layout = classifyColumns(previous ? inheritColumns(ranges, previous.columns) : nameColumns(ranges, []), dataLines);
   }
   const rows = buildRows(dataLines, layout);
-  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText) };
+  const textSize = median(dataLines.flatMap((l) => l.fragments.map((f) => f.size))) || 8;
+  return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText), lineCells: lines.map((l) => l.fragments.map((f) => ({ text: f.text, x0: f.x0, x1: f.x1 }))), textSize };
 }

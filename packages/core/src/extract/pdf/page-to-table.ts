@@ -15,8 +15,12 @@ export function pageToTable(page: PageTable): Table {
   const pick = (cells: readonly string[]): string[] => cells.filter((_, i) => keep[i]);
   const header = page.columns.map((c) => c.header);
   const rows: string[][] = [];
+  const rereads = new Map<string, string>();
+  // Column indexes once the qualifier columns are gone.
+  const kept = keep.map((_, i) => keep.slice(0, i).filter(Boolean).length);
   if (header.some((h) => h !== '')) rows.push(pick(header));
   for (const row of page.rows) {
+    for (const [column, text] of row.rereads ?? []) if (keep[column]) rereads.set(`${rows.length}:${kept[column]}`, text);
     const cells = [...row.cells];
     if (row.kind === 'row' && page.name >= 0) {
       const extra = qualifiers.map((q) => cells[q] ?? '').filter((t) => t !== '');
@@ -25,7 +29,7 @@ export function pageToTable(page: PageTable): Table {
     rows.push(pick(cells));
   }
   const pages = page.pages.length === 1 ? `page ${page.pages[0]}` : `pages ${page.pages.join('-')}`;
-  return { name: pages, rows, lines: page.lines };
+  return { name: pages, rows, lines: page.lines, lineCells: page.lineCells, ...(rereads.size > 0 ? { rereads } : {}) };
 }
 
 // ---------------------------------------------------------------- internal helpers

@@ -13,12 +13,15 @@ import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
 import { warningText } from '../../messages/message-catalogue.js';
+import { DEFAULT_REREAD_LIMITS, rereadPriceCells, type RereadLimits } from './reread-cells.js';
 
 /** Options of {@link readPdfTables}. */
 export interface PdfReadOptions {
   readonly ocr?: PageOcr;
   /** Pages read at most (default {@link MAX_PDF_PAGES}). */
   readonly maxPages?: number;
+  /** Bounds of re-reading empty price cells from page images (with `ocr.readDigits`). */
+  readonly reread?: RereadLimits;
 }
 
 /**
@@ -32,6 +35,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   let first: string[] = [];
   let withoutText = 0;
   let pagesRead = 0;
+  const widths = new Map<number, number>();
   try {
     const maxPages = options.maxPages ?? MAX_PDF_PAGES;
     const count = Math.min(pdf.pageCount, maxPages);
@@ -44,6 +48,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
       if (page.items.length === 0) withoutText++;
       const items = page.items.length > 0 ? page.items : await ocrItems(bytes, n, fileName, options.ocr, warnings);
       texts.push({ pageNumber: n, width: page.width, height: page.height, items });
+      widths.set(n, page.width);
     }
     const furniture = findFurniture(texts.filter((t) => t.items.length > 0).map((t) => linesOutsideHeaders(pageLines(t).lines)));
     if (furniture.length > 0) warnings.push(warningText('PDF_REPEATED_TEXT', { file: fileName, count: furniture.length }));
@@ -67,7 +72,11 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   } finally {
     await pdf.close();
   }
-  const tables = numberRowsPerPage(joinWideSheetHalves(pages).map(pageToTable)).filter((t) => t.rows.length > 0);
+  let joined = joinWideSheetHalves(pages);
+  if (options.ocr?.readDigits) {
+    joined = (await rereadPriceCells(joined, bytes, widths, options.ocr, options.reread ?? DEFAULT_REREAD_LIMITS, warnings, fileName)).tables;
+  }
+  const tables = numberRowsPerPage(joined.map(pageToTable)).filter((t) => t.rows.length > 0);
   // Only a PDF whose every page is an image is «a scan without a text layer»; a mixed one gets the usual no-table error.
   if (tables.length === 0 && withoutText > 0 && withoutText === pagesRead && !options.ocr) throw noTextLayer(fileName, withoutText);
   return { format: 'pdf', fileName, tables, text: first.filter((l) => l.trim() !== ''), warnings };
@@ -95,8 +104,16 @@ function numberRowsPerPage(tables: readonly Table[]): Table[] {
   return tables.map((table) => {
     const before = used.get(table.name) ?? 0;
     used.set(table.name, before + table.rows.length);
-    return before === 0 ? table : { ...table, rows: [...Array.from({ length: before }, () => []), ...table.rows] };
+    if (before === 0) return table;
+    const shifted = table.rereads && new Map([...table.rereads].map(([key, text]) => [shiftRow(key, before), text] as const));
+    return { ...table, rows: [...Array.from({ length: before }, () => []), ...table.rows], ...(shifted ? { rereads: shifted } : {}) };
   });
+}
+
+/** A `row:col` key moved down by `by` rows. */
+function shiftRow(key: string, by: number): string {
+  const [row, col] = key.split(':');
+  return `${Number(row) + by}:${col}`;
 }
 
 async function ocrItems(bytes: Uint8Array, pageNumber: number, fileName: string, ocr: PageOcr | undefined, warnings: string[]): Promise<PdfTextItem[]> {

@@ -1,0 +1,94 @@
+/**
+ * Digits of table cells read from the page image: the page drawn once (grey, `pdftoppm`), each cell cut
+ * out, and all cells of the page read in one `tesseract` run, each as a single line of digits.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CellBox } from '../extract/table.js';
+import { cutCell, encodePgm, isBlank, parsePgm, type GrayImage } from './gray-image.js';
+import type { PageBox } from './pdf-page.js';
+import { readPageBox } from './pdf-page.js';
+import { runTool } from './run-tool.js';
+
+/** Options of {@link readCellDigits}. */
+export interface CellDigitsOptions {
+  readonly tesseract: string;
+  readonly pdftoppm: string;
+  /** A tesseract language that is installed (digits read the same in any). */
+  readonly language: string;
+  /** Drawing resolution; 300 dpi gives an 8-pt digit about 25 px, tesseract's comfortable size. */
+  readonly dpi: number;
+  /** Time for the page, drawing and reading together. */
+  readonly timeoutMs: number;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The digits in each box of page `pageNumber` of `pdf` (`''` where none); spaces between digit groups
+ * are kept (`3 600`). Boxes are in the page's PDF units (origin bottom-left of the crop box). Rejects
+ * with an ExtractError when a tool fails or the page runs past `timeoutMs`.
+ */
+export async function readCellDigits(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[], options: CellDigitsOptions): Promise<string[]> {
+  if (boxes.length === 0) return [];
+  const deadline = Date.now() + options.timeoutMs;
+  const outDir = await mkdtemp(join(tmpdir(), 'pricecat-cells-'));
+  try {
+    const pdfPath = join(outDir, 'input.pdf');
+    await writeFile(pdfPath, pdf);
+    const box = await readPageBox(pdf, pageNumber);
+    const page = String(pageNumber);
+    const root = join(outDir, 'page');
+    await runTool(options.pdftoppm, ['-r', String(options.dpi), '-f', page, '-l', page, '-gray', '-singlefile', '-cropbox', pdfPath, root], {
+      timeoutMs: deadline - Date.now(),
+    });
+    const image = parsePgm(new Uint8Array(await readFile(`${root}.pgm`)));
+    const files: string[] = [];
+    const fileOf: number[] = boxes.map(() => -1);
+    for (let i = 0; i < boxes.length; i++) {
+      const cell = cutCell(image, toPixels(boxes[i]!, box, image));
+      if (cell.width === 0 || isBlank(cell)) continue;
+      const path = join(outDir, `cell-${i}.pgm`);
+      await writeFile(path, encodePgm(cell));
+      fileOf[i] = files.length;
+      files.push(path);
+    }
+    if (files.length === 0) return boxes.map(() => '');
+    const list = join(outDir, 'cells.txt');
+    await writeFile(list, files.join('\n') + '\n');
+    const { stdout } = await runTool(
+      options.tesseract,
+      [list, 'stdout', '-l', options.language, '--psm', '7', '--dpi', String(options.dpi), '-c', 'tessedit_char_whitelist=0123456789', 'tsv'],
+      { timeoutMs: deadline - Date.now(), ...(options.env ? { env: options.env } : {}) },
+    );
+    const texts = linesPerImage(stdout, files.length);
+    return fileOf.map((k) => (k < 0 ? '' : texts[k] ?? ''));
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The words of each image of a multi-image tesseract TSV (`page_num` is the image, 1-based), joined by
+ * single spaces.
+ */
+export function linesPerImage(tsv: string, images: number): string[] {
+  const words: string[][] = Array.from({ length: images }, () => []);
+  for (const line of tsv.split(/\r?\n/)) {
+    const cells = line.split('\t');
+    if (cells.length < 12 || cells[0] !== '5') continue;
+    const image = Number(cells[1]) - 1;
+    const text = cells.slice(11).join('').trim();
+    if (text !== '' && image >= 0 && image < images) words[image]!.push(text);
+  }
+  return words.map((w) => w.join(' '));
+}
+
+// ---------------------------------------------------------------- internal helpers
+
+/** A box in PDF units (origin bottom-left) → pixels of the picture (origin top-left). */
+function toPixels(cell: CellBox, page: PageBox, image: GrayImage): { left: number; top: number; right: number; bottom: number } {
+  const sx = image.width / page.width;
+  const sy = image.height / page.height;
+  return { left: cell.x0 * sx, right: cell.x1 * sx, top: (page.height - cell.y1) * sy, bottom: (page.height - cell.y0) * sy };
+}
