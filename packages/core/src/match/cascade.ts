@@ -383,9 +383,39 @@ const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфически�
 /** A score for the first sentence alone costs this much against the whole name's. */
 const HEAD_FACTOR = 0.95;
 
+/**
+ * The terms of a normalized text, remembered: a price list repeats its section headings on every row, and a name's
+ * first sentence is often the whole name. The arrays are shared, never changed.
+ */
+const TERMS_OF_TEXT = new Map<string, readonly string[]>();
+const TERMS_MEMO_LIMIT = 50_000;
+
+function termsOfNorm(textNorm: string): readonly string[] {
+  let terms = TERMS_OF_TEXT.get(textNorm);
+  if (terms === undefined) {
+    terms = toTerms(textNorm);
+    if (TERMS_OF_TEXT.size >= TERMS_MEMO_LIMIT) TERMS_OF_TEXT.clear();
+    TERMS_OF_TEXT.set(textNorm, terms);
+  }
+  return terms;
+}
+
+/** The normalized form and terms of a section heading, remembered (a list has few headings, each on many rows). */
+const SECTION_TERMS = new Map<string, readonly string[]>();
+
+function sectionTermsOf(section: string): readonly string[] {
+  let terms = SECTION_TERMS.get(section);
+  if (terms === undefined) {
+    terms = termsOfNorm(normalizeName(section));
+    if (SECTION_TERMS.size >= TERMS_MEMO_LIMIT) SECTION_TERMS.clear();
+    SECTION_TERMS.set(section, terms);
+  }
+  return terms;
+}
+
 function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
-  const sectionTerms = input.section ? toTerms(normalizeName(input.section)) : [];
-  const nameTerms = toTerms(nameNorm);
+  const sectionTerms = input.section ? sectionTermsOf(input.section) : [];
+  const nameTerms = termsOfNorm(nameNorm);
   // An allergen test is that, whatever the allergen is called (allergen-tests.ts).
   if (isAllergenTest(input.raw_name, nameTerms, sectionTerms)) {
     return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, heads: [], allergen: true };
@@ -394,7 +424,7 @@ function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
   const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
   const heads: PositionTerms[] = [];
   for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
-    const terms = withLetters(toTerms(normalizeName(head)), head);
+    const terms = withLetters(termsOfNorm(normalizeName(head)), head);
     const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
     if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });
   }
