@@ -93,12 +93,17 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   // Kept as the list of those readings (their concatenation is built only when the term classes need it).
   let reading: readonly string[] | null = null;
   const followed: (readonly string[])[] = [entry.terms];
-  for (const other of entry.readings) {
+  // Which readings are followed, one bit each (for the remembered concatenation below).
+  let followedBits = 0;
+  entry.readings.forEach((other, k) => {
     const readingCover = READING_FACTOR * entryCoverage(other, position, weights);
     const best = readingCover > cover;
     if (best) [cover, reading] = [readingCover, other];
-    if (best || readingCover >= COMPLETE_COVER) followed.push(other);
-  }
+    if (best || readingCover >= COMPLETE_COVER) {
+      followed.push(other);
+      followedBits |= 1 << k;
+    }
+  });
   // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
   // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
@@ -129,7 +134,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   let edit = scoreEditSimilarity(position.terms, entry.terms);
   if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
-  const classes = compareTermClasses(classEvidenceOf(position), followed.length === 1 ? entry.terms : followed.flat());
+  const classes = compareTermClasses(classEvidenceOf(position), followedTermsOf(entry, followed, followedBits));
   if (classes === 'conflict' || namesOtherSpecies(position.terms, entry)) return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
@@ -315,6 +320,23 @@ function rowCreditsOf(position: PositionTerms, weights: TermWeights): Map<string
     ROW_CREDITS.set(position.terms, row);
   }
   return row.credits;
+}
+
+/**
+ * The terms of the readings followed, one list (the name's, then each followed reading's), remembered per entry and
+ * choice of readings, so that the term classes of the list are grouped once (term-classes.ts remembers them per list).
+ */
+const FOLLOWED = new WeakMap<EntryTerms, Map<number, readonly string[]>>();
+
+function followedTermsOf(entry: EntryTerms, followed: readonly (readonly string[])[], bits: number): readonly string[] {
+  if (followed.length === 1) return entry.terms;
+  // More readings than bits (never in the bundled dictionary): the list is built each time.
+  if (entry.readings.length > 30) return followed.flat();
+  let lists = FOLLOWED.get(entry);
+  if (!lists) FOLLOWED.set(entry, (lists = new Map()));
+  let terms = lists.get(bits);
+  if (!terms) lists.set(bits, (terms = followed.flat()));
+  return terms;
 }
 
 /** The term classes a list names, once per list. */
