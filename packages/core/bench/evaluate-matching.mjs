@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import leven from 'leven';
-import { FEATURES, createMatcher, extractPriceRows, normalizeName, readDocument, withdrawConcentratedGroups } from '@pricecat/core';
+import { FEATURES, createMatcher, dictionaryStructureOf, extractPriceRows, normalizeName, readDocument, withdrawConcentratedGroups } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { BINS, acceptanceThreshold, figuresOf, fitRows, groupedCv, labelledRows, maskOf, pct, rankRow, rulesAsRanked, calibrate } from './ranker-data.mjs';
 import { applyIsotonic } from '@pricecat/core';
@@ -130,6 +130,12 @@ function positionOf(byPlace, label) {
 const sameService = (id, label) => Boolean(id && label.service_id && (id === label.service_id || nameOf.get(id) === label.service_name));
 const alternativesOf = (label) => [...(label.note ?? '').matchAll(/\[(svc_[0-9a-f]+)\]/g)].map((m) => m[1]);
 const acceptable = (id, label) => sameService(id, label) || (id !== null && alternativesOf(label).includes(id));
+// Class level: a match to another entry of the right entry's class (its duplicates in the dictionary, derived in
+// match/dictionary-structure.ts: the same service under another specialty or a name differing by a gloss) counts as
+// right. Printed beside the strict figures, never instead of them.
+const structure = dictionaryStructureOf(services);
+const classOfId = (id) => structure.classOf(id)?.class_id ?? id;
+const sameClass = (id, label) => sameService(id, label) || Boolean(id && label.service_id && classOfId(id) === classOfId(label.service_id));
 
 /** The end-to-end figures of one sample under one matched archive. */
 function endToEnd(byPlace, labels) {
@@ -167,6 +173,9 @@ function endToEnd(byPlace, labels) {
     top1: ratio(waiting.filter((r) => sameService(r.position.candidates[0]?.service_id, r.label)).length, waiting.length),
     top5: ratio(waiting.filter((r) => r.position.candidates.slice(0, 5).some((c) => sameService(c.service_id, r.label))).length, waiting.length),
     eceAuto: auto.length === 0 ? null : gap,
+    classPrecision: ratio(auto.filter((r) => sameClass(r.position.service_id, r.label)).length, auto.length),
+    classRecall: ratio(auto.filter((r) => sameClass(r.position.service_id, r.label)).length, withEntry.length),
+    classTop5: ratio(waiting.filter((r) => r.position.candidates.slice(0, 5).some((c) => sameClass(c.service_id, r.label))).length, waiting.length),
   };
 }
 const ratio = (a, b) => (b === 0 ? null : a / b);
@@ -186,6 +195,10 @@ function table(rowsOf, columns) {
     ['queue: top-1 right', (f) => cell(f.top1)],
     ['queue: right entry among the top-5', (f) => cell(f.top5)],
     ['ECE of automatic matches', (f) => cell(f.eceAuto)],
+    ['class level (a duplicate entry counts):', () => ''.padStart(16)],
+    ['  precision of automatic matches', (f) => cell(f.classPrecision)],
+    ['  recall of positions with an entry', (f) => cell(f.classRecall)],
+    ['  queue: right class among the top-5', (f) => cell(f.classTop5)],
   ];
   console.log(header(columns));
   for (const [name, show] of lines) console.log(`${name.padEnd(44)}${rowsOf.map(show).join('')}`);

@@ -7,11 +7,12 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service } from '@pricecat/core';
+import { createCatalogue, embedderFromEnv, loadDictionary, type Catalogue, type Service, type Storage } from '@pricecat/core';
 import { aliasesFromEnv, createFileEmbeddingCache, createNodeFolderAccess, createTesseractOcr, loadDefaultDictionary } from '@pricecat/core/node';
 import { everyFileFailed, formatIngestReport } from './cli-report.js';
 import { openStorage, describeStore } from './open-storage.js';
 import { loadRankerFile, rankerFileOf } from './ranker-file.js';
+import { REFIT_INTERVAL_ENV, refitIntervalFromEnv, startRefitSchedule } from './refit-schedule.js';
 import { isLoopback, loadSecurityConfig, watchRoots as defaultWatchRoots } from './security-config.js';
 import { startServer } from './server.js';
 import { cleanUploadDir } from './upload-dir.js';
@@ -35,7 +36,7 @@ export async function openCatalogue(
   io?: CliIo,
   watchRoots: readonly string[] = defaultWatchRoots(process.env, dataDir),
   databaseUrl?: string,
-): Promise<Catalogue & { readonly setOwnerUrl: (url: string) => Promise<void> }> {
+): Promise<Catalogue & { readonly setOwnerUrl: (url: string) => Promise<void>; readonly storage: Storage }> {
   const storage = await openStorage({ dataDir, databaseUrl });
   io?.err(`pricecat: data in ${describeStore({ dataDir, databaseUrl })}\n`);
   let services: readonly Service[] | undefined;
@@ -77,7 +78,7 @@ export async function openCatalogue(
     ...(embedder && { embedder }),
   });
   // The lowdb store names its running server in the lock file; PostgreSQL has no lock file to name it in.
-  return Object.assign(catalogue, { setOwnerUrl: async (url: string) => storage.setOwnerUrl?.(url) });
+  return Object.assign(catalogue, { setOwnerUrl: async (url: string) => storage.setOwnerUrl?.(url), storage });
 }
 
 /** Serves until SIGINT or SIGTERM, then closes the server and the catalogue. */
@@ -93,6 +94,7 @@ export async function runServe(
 ): Promise<void> {
   // Refuse a bad or unsafe configuration before anything is opened.
   const security = await loadSecurityConfig(process.env, { host: options.host, dataDir: options.dataDir });
+  const refitEveryMs = refitIntervalFromEnv(process.env);
   if ((security.access.tokens ?? []).length === 0 && !isLoopback(options.host)) {
     io.err(`pricecat: WARNING: listening on ${options.host} without an API token (PRICECAT_ALLOW_INSECURE=1); anyone on the network can change the catalogue\n`);
   }
@@ -113,6 +115,16 @@ export async function runServe(
     throw error;
   });
   await catalogue.setOwnerUrl(running.url);
+  // The ranker refitted from the analysts' decisions on a schedule, when asked (refit-schedule.ts).
+  const refit =
+    refitEveryMs === null
+      ? null
+      : startRefitSchedule({ storage: catalogue.storage, dataDir: options.dataDir, intervalMs: refitEveryMs, log: io.err });
+  io.err(
+    refit
+      ? `pricecat: ranker refit from the analysts' decisions every ${refitEveryMs! / 3_600_000} h (${REFIT_INTERVAL_ENV}); written only at ≥ 97 % precision out of fold\n`
+      : `pricecat: scheduled refit off (set ${REFIT_INTERVAL_ENV} to refit the ranker from the analysts' decisions)\n`,
+  );
   io.out(`pricecat listening on ${running.url} (API: ${prefix}, docs: ${prefix}/docs)\n`);
 
   await new Promise<void>((done) => {
@@ -125,6 +137,7 @@ export async function runServe(
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  await refit?.stop();
   await running.close();
   await catalogue.close();
 }

@@ -7,13 +7,13 @@
  *
  * @module
  */
-import { DEFAULT_RANKER_MODEL, DEFAULT_TRAINING_ROWS, refitFromDecisions, type RefitFigures } from '@pricecat/core';
+import { DEFAULT_RANKER_MODEL, DEFAULT_TRAINING_ROWS, refitFromDecisions, type RefitFigures, type Storage } from '@pricecat/core';
 import type { CliIo } from './cli-commands.js';
 import { describeStore, openStorage } from './open-storage.js';
 import { loadRankerFile, writeRankerFile } from './ranker-file.js';
 
 /** Precision a refit must keep out of fold to be written. */
-const TARGET_PRECISION = 0.97;
+export const TARGET_PRECISION = 0.97;
 
 export async function runRefit(
   options: { readonly dataDir: string; readonly databaseUrl: string | undefined; readonly write: boolean; readonly force?: boolean },
@@ -21,33 +21,50 @@ export async function runRefit(
 ): Promise<number> {
   const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
-    const current = (await loadRankerFile(options.dataDir)) ?? DEFAULT_RANKER_MODEL;
     io.err(`pricecat: refitting the ranker on ${describeStore(options)}\n`);
-    const result = await refitFromDecisions(storage, { current, training: DEFAULT_TRAINING_ROWS, targetPrecision: TARGET_PRECISION });
-    io.out(
-      `Rows: ${result.training_rows} bundled training rows + ${result.decided_rows} decided by analysts; ` +
-        `cross-validation over ${result.groups} clinics.\n\n` +
-        `${''.padEnd(28)}precision    recall    top-5    calibration error\n` +
-        `${line('before (model in use)', result.before)}\n${line('after (refit, out of fold)', result.after)}\n` +
-        `acceptance probability: ${current.accept.toFixed(3)} → ${result.model.accept.toFixed(3)}\n`,
-    );
-    if (!options.write) {
-      io.out('Nothing written (add --write to keep the refit).\n');
-      return 0;
-    }
-    if ((result.after.precision ?? 0) < TARGET_PRECISION && options.force !== true) {
-      io.err(
-        `pricecat: the refit keeps a precision of ${pct(result.after.precision)} out of fold, below ${pct(TARGET_PRECISION)}: not written ` +
-          '(--force writes it all the same).\n',
-      );
-      return 1;
-    }
-    const file = await writeRankerFile(options.dataDir, result.model);
-    io.out(`Written to ${file}; restart the server to use it (delete the file to go back to the bundled model).\n`);
-    return 0;
+    const outcome = await refitOn(storage, options, io);
+    return outcome === 'below-target' ? 1 : 0;
   } finally {
     await storage.close();
   }
+}
+
+/** What one refit did: printed only, written, or not written because it falls below the target precision. */
+export type RefitOutcome = 'printed' | 'written' | 'below-target';
+
+/**
+ * One refit on an open store (the command's and the server's schedule's, refit-schedule.ts): the figures before and
+ * after printed to `io.out`; with `write`, the refit kept in `dataDir` when it holds {@link TARGET_PRECISION} out of
+ * fold (or with `force`).
+ */
+export async function refitOn(
+  storage: Storage,
+  options: { readonly dataDir: string; readonly write: boolean; readonly force?: boolean },
+  io: CliIo,
+): Promise<RefitOutcome> {
+  const current = (await loadRankerFile(options.dataDir)) ?? DEFAULT_RANKER_MODEL;
+  const result = await refitFromDecisions(storage, { current, training: DEFAULT_TRAINING_ROWS, targetPrecision: TARGET_PRECISION });
+  io.out(
+    `Rows: ${result.training_rows} bundled training rows + ${result.decided_rows} decided by analysts; ` +
+      `cross-validation over ${result.groups} clinics.\n\n` +
+      `${''.padEnd(28)}precision    recall    top-5    calibration error\n` +
+      `${line('before (model in use)', result.before)}\n${line('after (refit, out of fold)', result.after)}\n` +
+      `acceptance probability: ${current.accept.toFixed(3)} → ${result.model.accept.toFixed(3)}\n`,
+  );
+  if (!options.write) {
+    io.out('Nothing written (add --write to keep the refit).\n');
+    return 'printed';
+  }
+  if ((result.after.precision ?? 0) < TARGET_PRECISION && options.force !== true) {
+    io.err(
+      `pricecat: the refit keeps a precision of ${pct(result.after.precision)} out of fold, below ${pct(TARGET_PRECISION)}: not written ` +
+        '(--force writes it all the same).\n',
+    );
+    return 'below-target';
+  }
+  const file = await writeRankerFile(options.dataDir, result.model);
+  io.out(`Written to ${file}; restart the server to use it (delete the file to go back to the bundled model).\n`);
+  return 'written';
 }
 
 // ---- internal helpers ----

@@ -483,7 +483,7 @@ export const schemas = {
   ServiceComparison: {
     type: 'object',
     description: 'One row per clinic with a representative price, plus median, spread and deviations.',
-    required: ['service', 'price_kind', 'median', 'min', 'max', 'spread', 'spread_ratio', 'clinics', 'outlier_bounds', 'partners'],
+    required: ['service', 'price_kind', 'median', 'min', 'max', 'spread', 'spread_ratio', 'clinics', 'outlier_bounds', 'partners', 'class'],
     properties: {
       service: ref('Service'),
       price_kind: { type: 'string', enum: ['resident', 'nonresident'] },
@@ -495,6 +495,25 @@ export const schemas = {
       clinics: { type: 'integer', minimum: 0, description: 'Clinics compared (rows of `partners`).' },
       outlier_bounds: ref('OutlierBounds'),
       partners: { type: 'array', items: ref('PartnerPrice') },
+      class: {
+        type: 'object',
+        description:
+          "The service's class: the dictionary's duplicate entries of it, the compared service first. `pooled`: their " +
+          'positions were compared as one service (asked with `pool_class`; never for a class of one entry).',
+        required: ['class_id', 'services', 'pooled'],
+        properties: {
+          class_id: { type: 'string' },
+          services: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['service_id', 'name', 'category'],
+              properties: { service_id: { type: 'string' }, name: { type: 'string' }, category: { type: 'string' } },
+            },
+          },
+          pooled: { type: 'boolean' },
+        },
+      },
     },
   },
   PartnerService: {

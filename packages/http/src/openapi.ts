@@ -168,6 +168,13 @@ export const openapiDocument: OpenApiDocument = {
             default: 'resident',
           }),
           query('city', 'Only clinics in this city'),
+          query(
+            'pool_class',
+            "Compare the service's whole class as one service: the positions matched to any of its duplicate entries " +
+              '(the same service under several specialties, or a name differing by a gloss, derived from the dictionary) ' +
+              'count as its own. The response lists the class in `class`, with `pooled` true when it was pooled.',
+            { type: 'string', enum: ['true', 'false', '1', '0'], default: 'false' },
+          ),
         ],
         responses: {
           '200': ok('The comparison', schemaRef('ServiceComparison')),

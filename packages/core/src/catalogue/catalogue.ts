@@ -191,6 +191,21 @@ export interface ServiceComparison {
   /** Prices outside [low, high] are flagged `outlier`; the rule depends on the number of clinics. */
   readonly outlier_bounds: OutlierBounds;
   readonly partners: readonly PartnerPrice[];
+  /**
+   * The service's class: the dictionary's duplicate entries of it (one service under several specialties, or names
+   * differing by a gloss; match/dictionary-structure.ts), itself first among them, and whether their positions were
+   * pooled into this comparison (`pooled`, asked with `pool_class`). A class of one entry is never pooled.
+   */
+  readonly class: ComparedClass;
+}
+
+/** See {@link ServiceComparison.class}. */
+export interface ComparedClass {
+  readonly class_id: string;
+  /** Its entries, the compared service first, then in dictionary order. */
+  readonly services: readonly { readonly service_id: string; readonly name: string; readonly category: string }[];
+  /** True when the prices of every entry of the class were compared as one service's. */
+  readonly pooled: boolean;
 }
 
 export interface ClinicSummary extends Clinic {
@@ -284,7 +299,10 @@ export interface Catalogue {
   /** Throws NOT_FOUND for an unknown id. */
   getService(serviceId: string): Promise<ServiceDetails>;
   /** Throws NOT_FOUND for an unknown id. */
-  compareService(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServiceComparison>;
+  compareService(
+    serviceId: string,
+    options?: { readonly price_kind?: PriceKind; readonly city?: string; readonly pool_class?: boolean },
+  ): Promise<ServiceComparison>;
   /** Every clinic's price for the service in each of its lists, oldest first (service-history.ts). NOT_FOUND: unknown id. */
   priceHistory(serviceId: string, options?: { readonly price_kind?: PriceKind; readonly city?: string }): Promise<ServicePriceHistory>;
   /** Figures per clinic, per category and per ingest (the normalized share over time), for the dashboard. */

@@ -6,10 +6,16 @@
  * time) that prices the service in the chosen kind (resident or non-resident), the median of the
  * positions matched to the service. A list may price one service on several lines (first and repeat
  * visit, doctor grades); the median keeps one odd line from moving the figure.
+ *
+ * Asked to pool the service's class (`pool_class`), the positions matched to any duplicate entry of the service (its
+ * class, derived from the dictionary in match/dictionary-structure.ts) count as the service's: a clinic that prices
+ * `Доплер УЗИ плода (доплерография)` is compared with one pricing `Доплер УЗИ плода`. The clinic's newest list is
+ * then the newest that prices any entry of the class.
  */
 import { PricecatError } from '../errors.js';
+import { dictionaryStructureOf } from '../match/dictionary-structure.js';
 import type { Position } from '../storage/records.js';
-import type { DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
+import type { ComparedClass, DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
 import { isOutlier, outlierBounds } from './outliers.js';
 import { OFFER_KINDS, type Directory, type PriceLine, type QueryPort, type ServicePriceLines, type ServicePricesOptions } from '../storage/query-port.js';
 import { newestPriceList } from './read-model.js';
@@ -20,6 +26,8 @@ import { maxOf, minOf } from '../numbers.js';
 export interface CompareOptions {
   readonly price_kind?: PriceKind;
   readonly city?: string;
+  /** Pool the positions of every duplicate entry of the service (its class) as one service's. @default false */
+  readonly pool_class?: boolean;
 }
 
 export async function compareService(queries: QueryPort, serviceId: string, options: CompareOptions = {}): Promise<ServiceComparison> {
@@ -27,7 +35,10 @@ export async function compareService(queries: QueryPort, serviceId: string, opti
   const service = model.servicesById.get(serviceId);
   if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
   const kind = options.price_kind ?? 'resident';
-  const partners = partnerPrices(model, (await servicePricesOf(queries, [serviceId], kind)).get(serviceId)!.lines, kind, options.city);
+  const compared = classOf(model, serviceId, options.pool_class ?? false);
+  const ids = compared.pooled ? compared.services.map((s) => s.service_id) : [serviceId];
+  const lines = await servicePricesOf(queries, ids, kind);
+  const partners = partnerPrices(model, ids.flatMap((id) => lines.get(id)!.lines), kind, options.city);
   const prices = partners.map((p) => p.price);
   const mid = median(prices);
   const min = prices.length ? minOf(prices) : null;
@@ -55,6 +66,22 @@ export async function compareService(queries: QueryPort, serviceId: string, opti
         ...stale.get(p.clinic_id)!,
       }))
       .sort((a, b) => a.price - b.price || a.clinic_name.localeCompare(b.clinic_name)),
+    class: compared,
+  };
+}
+
+/** The service's class in the directory's dictionary, pooled when asked and when it has other entries. */
+function classOf(model: Directory, serviceId: string, pool: boolean): ComparedClass {
+  const found = dictionaryStructureOf(model.services).classOf(serviceId);
+  const ids = [serviceId, ...(found?.service_ids ?? []).filter((id) => id !== serviceId)];
+  const services = ids.flatMap((id) => {
+    const service = model.servicesById.get(id);
+    return service ? [{ service_id: id, name: service.name, category: service.category }] : [];
+  });
+  return {
+    class_id: found?.class_id ?? `cls_${serviceId.replace(/^svc_/, '')}`,
+    services,
+    pooled: pool && services.length > 1,
   };
 }
 

@@ -90,6 +90,9 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
     maxWeight,
   };
 
+  const shared = new Float64Array(indexed.length);
+  const seen = new Uint8Array(indexed.length);
+
   return {
     services: indexed,
     weights,
@@ -97,17 +100,28 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
     byTariffCode: (code) => byCode.get(code) ?? [],
     termsOf: (serviceId) => byId.get(serviceId)?.terms ?? [],
     candidates(terms, limit) {
-      const shared = new Map<number, number>();
+      // The shared weight per service in a dense array, and the services met; both cleared before returning.
+      const met: number[] = [];
       for (const term of new Set(terms)) {
         const w = weights.weight(term);
         for (const list of [postings.get(term), readingPostings.get(term)]) {
-          for (const i of list ?? []) shared.set(i, (shared.get(i) ?? 0) + w);
+          if (!list) continue;
+          for (const i of list) {
+            if (!seen[i]) {
+              seen[i] = 1;
+              met.push(i);
+            }
+            shared[i]! += w;
+          }
         }
       }
-      return [...shared.entries()]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, limit)
-        .map(([i]) => indexed[i]!);
+      met.sort((a, b) => shared[b]! - shared[a]! || a - b);
+      const found = met.slice(0, limit).map((i) => indexed[i]!);
+      for (const i of met) {
+        shared[i] = 0;
+        seen[i] = 0;
+      }
+      return found;
     },
   };
 }

@@ -148,11 +148,12 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
     guarded: (input, row, entry) => combinationOf(input, row, entry),
   });
   const cache = new Map<string, MatchOutcome>();
+  const termsMemo = new TermsMemo();
 
   /** The rows' terms, the term index's candidates scored, and the synonym an analyst decided, if any. */
   const prepare = (input: MatchInput) => {
     const nameNorm = normalizeName(input.raw_name);
-    const plain = positionTermsOf(input, nameNorm);
+    const plain = positionTermsOf(input, nameNorm, termsMemo);
     const entries = candidatesOf(index, plain);
     const position = withContested(plain, entries, index);
     const scored = scoreCandidates(index, position, entries);
@@ -383,9 +384,43 @@ const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфически�
 /** A score for the first sentence alone costs this much against the whole name's. */
 const HEAD_FACTOR = 0.95;
 
-function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
-  const sectionTerms = input.section ? toTerms(normalizeName(input.section)) : [];
-  const nameTerms = toTerms(nameNorm);
+/**
+ * The terms of normalized texts and of section headings, remembered by one matcher: a price list repeats its section
+ * headings on every row, and a name's first sentence is often the whole name. The arrays are shared, never changed.
+ * Per matcher, so that one matcher's work never speeds up another's (nor its measurement).
+ */
+class TermsMemo {
+  private readonly byText = new Map<string, readonly string[]>();
+  private readonly bySection = new Map<string, readonly string[]>();
+
+  /** The terms of a normalized text. */
+  of(textNorm: string): readonly string[] {
+    let terms = this.byText.get(textNorm);
+    if (terms === undefined) {
+      terms = toTerms(textNorm);
+      if (this.byText.size >= TERMS_MEMO_LIMIT) this.byText.clear();
+      this.byText.set(textNorm, terms);
+    }
+    return terms;
+  }
+
+  /** The terms of a section heading as written. */
+  ofSection(section: string): readonly string[] {
+    let terms = this.bySection.get(section);
+    if (terms === undefined) {
+      terms = this.of(normalizeName(section));
+      if (this.bySection.size >= TERMS_MEMO_LIMIT) this.bySection.clear();
+      this.bySection.set(section, terms);
+    }
+    return terms;
+  }
+}
+
+const TERMS_MEMO_LIMIT = 50_000;
+
+function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): RowTerms {
+  const sectionTerms = input.section ? memo.ofSection(input.section) : [];
+  const nameTerms = memo.of(nameNorm);
   // An allergen test is that, whatever the allergen is called (allergen-tests.ts).
   if (isAllergenTest(input.raw_name, nameTerms, sectionTerms)) {
     return { full: { terms: ALLERGEN_TEST_TERMS, sectionTerms }, heads: [], allergen: true };
@@ -394,7 +429,7 @@ function positionTermsOf(input: MatchInput, nameNorm: string): RowTerms {
   const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
   const heads: PositionTerms[] = [];
   for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
-    const terms = withLetters(toTerms(normalizeName(head)), head);
+    const terms = withLetters(memo.of(normalizeName(head)), head);
     const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
     if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });
   }

@@ -62,6 +62,8 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     { maxDocumentShare: NGRAM_COMMON_SHARE },
   );
   const readingTerms = services.map((entry) => new Set([...entry.terms, ...entry.readings.flat()]));
+  // Each entry's name and readings with their total weights, summed once per dictionary.
+  const readingWeights = services.map((entry) => [entry.terms, ...entry.readings].map((terms) => ({ terms, weight: weightOf(terms, index.weights) })));
 
   /** The merged candidates of a row and their signals. */
   const gather = (context: RankedContext): { row: RowSignals; signals: CandidateSignals[]; entries: IndexedService[] } => {
@@ -86,7 +88,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
       const ngram = cosines.get(i) ?? 0;
       const entryTerms = readingTerms[i]!;
       let coverEntry = 0;
-      for (const terms of [entry.terms, ...entry.readings]) coverEntry = Math.max(coverEntry, sharedWeight(terms, rowSet, index.weights) / (weightOf(terms, index.weights) || 1));
+      for (const { terms, weight } of readingWeights[i]!) coverEntry = Math.max(coverEntry, sharedWeight(terms, rowSet, index.weights) / (weight || 1));
       const coverRow = rowWeight === 0 ? 0 : sharedWeight(rowTerms, entryTerms, index.weights) / rowWeight;
       return {
         serviceId: id,

@@ -70,7 +70,19 @@ export function compareTermClasses(position: readonly string[], entry: readonly 
 
 // ---- internal helpers ----
 
-function groupByClass(terms: readonly string[]): Map<TermClass, Set<string>> {
+/** The terms of a list by class, once per list: a row's terms meet every candidate's, an entry's every row's. */
+const GROUPS = new WeakMap<readonly string[], ReadonlyMap<TermClass, ReadonlySet<string>>>();
+
+function groupByClass(terms: readonly string[]): ReadonlyMap<TermClass, ReadonlySet<string>> {
+  let groups = GROUPS.get(terms);
+  if (!groups) {
+    groups = groupTerms(terms);
+    GROUPS.set(terms, groups);
+  }
+  return groups;
+}
+
+function groupTerms(terms: readonly string[]): Map<TermClass, Set<string>> {
   const groups = new Map<TermClass, Set<string>>();
   for (const term of terms) {
     const cls = termClassOf(term);

@@ -12,6 +12,7 @@ import type { RouteDeps } from './route-deps.js';
 
 const ORIGINS: readonly Service['origin'][] = ['dictionary', 'created'];
 const PRICE_KINDS: readonly PriceKind[] = ['resident', 'nonresident'];
+const BOOLEANS = ['true', 'false', '1', '0'] as const;
 
 /** The dictionary: listing with filters, one service, and its price comparison across clinics. */
 export function createServicesRouter({ catalogue, prefix }: RouteDeps): Router {
@@ -37,6 +38,7 @@ export function createServicesRouter({ catalogue, prefix }: RouteDeps): Router {
     ctx.body = await catalogue.compareService(pathParam(ctx.params, 'id'), {
       price_kind: optionalEnum(ctx.query, 'price_kind', PRICE_KINDS) ?? 'resident',
       city: optionalString(ctx.query, 'city'),
+      pool_class: ['true', '1'].includes(optionalEnum(ctx.query, 'pool_class', BOOLEANS) ?? 'false'),
     });
   });
   return router;

@@ -18,9 +18,18 @@ export interface CharNgramIndex {
    * The cosine of every entry that shares a 3-gram with one of `texts`, best text against best text; entries
    * sharing none are absent. Scores are in 0..1.
    */
-  cosines(texts: readonly string[]): Map<number, number>;
+  cosines(texts: readonly string[]): Cosines;
   /** The `limit` entries of highest cosine, best first (ties by entry index). */
-  top(cosines: ReadonlyMap<number, number>, limit: number): number[];
+  top(cosines: Cosines, limit: number): number[];
+}
+
+/** The cosines of one query: by entry, and the entries it touched in the order it met them. */
+export interface Cosines {
+  /** The entry's cosine; `undefined` for an entry sharing no 3-gram with the query. */
+  get(entry: number): number | undefined;
+  has(entry: number): boolean;
+  /** The entries met, in the order the query met them. */
+  readonly entries: readonly number[];
 }
 
 export interface CharNgramOptions {
@@ -51,19 +60,25 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
   });
   const postings = new Map<string, { docs: Int32Array; weights: Float64Array; idf: number }>();
   for (const [gram, list] of lists) postings.set(gram, { docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights), idf: idf(gram) });
+  // A query's 3-gram absent from every document weighs as `idf` says of it (it lengthens the query's vector).
+  const unknownIdf = idf('');
   const entryOf = Int32Array.from(documents.map((doc) => doc.entry));
   const dots = new Float64Array(documents.length);
   const touched = new Int32Array(documents.length);
-  const bestOf = new Float64Array(entryOf.reduce((max, entry) => Math.max(max, entry + 1), 0));
+  const entryCount = entryOf.reduce((max, entry) => Math.max(max, entry + 1), 0);
 
   return {
     cosines(texts) {
       const entries: number[] = [];
+      // Dense per query (entries are few thousand at most); 0 stands for «not met», as a met entry's cosine is > 0.
+      const bestOf = new Float64Array(entryCount);
       for (const text of new Set(texts)) {
         let size = 0;
-        for (const [gram, weight] of weightsOf(gramCounts(text), idf)) {
-          const posting = postings.get(gram);
-          if (!posting || posting.idf < minIdf) continue;
+        const query = queryWeights(gramCounts(text), postings, unknownIdf);
+        for (let q = 0; q < query.postings.length; q += 1) {
+          const posting = query.postings[q]!;
+          if (posting.idf < minIdf) continue;
+          const weight = query.weights[q]!;
           const { docs, weights } = posting;
           for (let k = 0; k < docs.length; k += 1) {
             const doc = docs[k]!;
@@ -80,17 +95,17 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
           dots[doc] = 0;
         }
       }
-      const best = new Map<number, number>();
-      for (const entry of entries) {
-        best.set(entry, bestOf[entry]!);
-        bestOf[entry] = 0;
-      }
-      return best;
+      return {
+        entries,
+        get: (entry) => (bestOf[entry] ? bestOf[entry] : undefined),
+        has: (entry) => bestOf[entry]! > 0,
+      };
     },
     top(cosines, limit) {
       // A bounded insertion list: the limit is small against the entries touched.
       const kept: [number, number][] = [];
-      for (const [entry, cosine] of cosines) {
+      for (const entry of cosines.entries) {
+        const cosine = cosines.get(entry)!;
         if (kept.length === limit && cosine <= kept[limit - 1]![1]) continue;
         let at = kept.length;
         while (at > 0 && (kept[at - 1]![1] < cosine || (kept[at - 1]![1] === cosine && kept[at - 1]![0] > entry))) at -= 1;
@@ -117,6 +132,38 @@ export function gramCounts(text: string): Map<string, number> {
 }
 
 // ---- internal helpers ----
+
+interface Posting {
+  readonly docs: Int32Array;
+  readonly weights: Float64Array;
+  readonly idf: number;
+}
+
+/**
+ * A query's 3-grams that some document has, with their weights: as {@link weightsOf} computes them (the norm counts
+ * every 3-gram of the query, known or not), one posting lookup per 3-gram.
+ */
+function queryWeights(
+  counts: ReadonlyMap<string, number>,
+  postings: ReadonlyMap<string, Posting>,
+  unknownIdf: number,
+): { postings: Posting[]; weights: number[] } {
+  const found: Posting[] = [];
+  const weights: number[] = [];
+  let norm = 0;
+  for (const [gram, count] of counts) {
+    const posting = postings.get(gram);
+    const weight = (1 + Math.log(count)) * (posting ? posting.idf : unknownIdf);
+    norm += weight * weight;
+    if (posting) {
+      found.push(posting);
+      weights.push(weight);
+    }
+  }
+  const length = Math.sqrt(norm) || 1;
+  for (let q = 0; q < weights.length; q += 1) weights[q] = weights[q]! / length;
+  return { postings: found, weights };
+}
 
 /** Sublinear TF times IDF, L2-normalized. */
 function weightsOf(counts: ReadonlyMap<string, number>, idf: (gram: string) => number): Map<string, number> {

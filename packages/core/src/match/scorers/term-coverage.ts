@@ -87,18 +87,23 @@ const MISSING_MODALITY_FACTOR = 0.6;
 /** Similarity of a position to a dictionary entry, 0..1. */
 export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
   if (position.terms.length === 0 || entry.terms.length === 0) return 0;
-  const weight = (term: string) => weights.weight(term);
-  let cover = entryCoverage(entry.terms, position, weight);
+    let cover = entryCoverage(entry.terms, position, weights);
   // The readings the position follows: the name, the best covered of its other readings, and every reading the
   // position contains (`Трансректальное УЗИ предстательной железы` of `ТРУЗИ`, though the name alone is covered too).
+  // Kept as the list of those readings (their concatenation is built only when the term classes need it).
   let reading: readonly string[] | null = null;
-  let followed: readonly string[] = entry.terms;
-  for (const other of entry.readings) {
-    const readingCover = READING_FACTOR * entryCoverage(other, position, weight);
+  const followed: (readonly string[])[] = [entry.terms];
+  // Which readings are followed, one bit each (for the remembered concatenation below).
+  let followedBits = 0;
+  entry.readings.forEach((other, k) => {
+    const readingCover = READING_FACTOR * entryCoverage(other, position, weights);
     const best = readingCover > cover;
     if (best) [cover, reading] = [readingCover, other];
-    if (best || readingCover >= COMPLETE_COVER) followed = [...followed, ...other];
-  }
+    if (best || readingCover >= COMPLETE_COVER) {
+      followed.push(other);
+      followedBits |= 1 << k;
+    }
+  });
   // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
   // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
@@ -106,28 +111,30 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   const explained = explainedBy(entry);
   // The classes, though, are those of the readings followed: `Ультразвуковой фонофорез` does not make every
   // `Фонофорез` an ultrasound study.
-  const entryHasMaterial = followed.some((term) => termClassOf(term) === 'material');
-  const entryHasMethod = followed.some((term) => termClassOf(term) === 'method');
+  const entryHasMaterial = followed.some((terms) => classesIn(terms).has('material'));
+  const entryHasMethod = followed.some((terms) => classesIn(terms).has('method'));
   const complete = cover >= COMPLETE_COVER;
   const namesAntibodyClass = namesAntibodyClassIn(position);
   let penalty = 1;
-  position.terms.forEach((term, i) => {
+  const terms = position.terms;
+  for (let i = 0; i < terms.length; i += 1) {
+    const term = terms[i]!;
     // A word a rival names is explained only by the readings followed, not by any alias: `УЗДГ артерий и вен
     // верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий верхних
-    // конечностей`.
-    if (termCredit(term, position.contested?.has(term) ? followed : explained) >= 0.5) return;
-    if (!entryHasMaterial && termClassOf(term) === 'material') return;
-    if (!entryHasMethod && termClassOf(term) === 'method') return;
+    // конечностей`. (The credit in several lists is the best credit in any of them.)
+    if (position.contested?.has(term) ? followed.some((list) => termCredit(term, list) >= 0.5) : termCredit(term, explained) >= 0.5) continue;
+    if (!entryHasMaterial && termClassOf(term) === 'material') continue;
+    if (!entryHasMethod && termClassOf(term) === 'method') continue;
     // «антитела класса IgG» are IgG: the class says it.
-    if (term === ANTIBODIES && namesAntibodyClass) return;
+    if (term === ANTIBODIES && namesAntibodyClass) continue;
     penalty *= isDistinguishing(term, i, position, complete, weights)
       ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight
       : EXTRA_UNKNOWN_FACTOR;
-  });
+  }
   let edit = scoreEditSimilarity(position.terms, entry.terms);
   if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
-  const classes = compareTermClasses(classEvidenceOf(position), followed);
+  const classes = compareTermClasses(classEvidenceOf(position), followedTermsOf(entry, followed, followedBits));
   if (classes === 'conflict' || namesOtherSpecies(position.terms, entry)) return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
@@ -151,19 +158,18 @@ export function termCredit(term: string, other: readonly string[]): number {
  * for `прямой` in `Рентгенография нижней челюсти в прямой проекции`.
  */
 export function contestedTermsOf(position: PositionTerms, candidates: readonly EntryTerms[], weights: TermWeights): Set<string> {
-  const weight = (term: string) => weights.weight(term);
-  const contested = new Set<string>();
+    const contested = new Set<string>();
   const namesStudy = position.terms.some((term) => termClassOf(term) === 'modality');
   for (const candidate of candidates) {
     // A study is no rival of a position that names no study at all: `УЗИ при беременности 1 триместра` does not
     // explain `1 триместр` away from `Ведение беременности (двойня) 1 триместр`. (Of another study it is: `УЗИ
     // надпочечников` explains `надпочечников` in `КТ почек и надпочечников`.)
-    if (!namesStudy && candidate.terms.some((term) => termClassOf(term) === 'modality')) continue;
+    if (!namesStudy && classesIn(candidate.terms).has('modality')) continue;
     // The scope of the whole name, or of the name outside brackets (`УЗИ предстательной железы (простаты)`); not of
     // a glossed reading, which may be a single word (`УЗИ плода (для беременных)` → `беременных`).
     const covered = [candidate.terms, candidate.unbracketed].some((terms) => {
-      const scope = terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term)));
-      return scope.length > 0 && entryCoverage(scope, position, weight) >= RIVAL_COVER;
+      const scope = scopeOf(terms);
+      return scope.length > 0 && entryCoverage(scope, position, weights) >= RIVAL_COVER;
     });
     if (!covered) continue;
     for (const term of candidate.terms) contested.add(term);
@@ -268,21 +274,98 @@ function explainedBy(entry: EntryTerms): readonly string[] {
   return words;
 }
 
-function entryCoverage(terms: readonly string[], position: PositionTerms, weight: (term: string) => number): number {
+function entryCoverage(terms: readonly string[], position: PositionTerms, weights: TermWeights): number {
+  const credits = rowCreditsOf(position, weights);
   let total = 0;
   let covered = 0;
   for (const term of terms) {
-    const w = weight(term);
-    total += w;
-    // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к грибам
-    // рода Candida IgG`).
-    if (term === ANTIBODIES && namesAntibodyClassIn(position)) {
-      covered += w;
-      continue;
+    let credit = credits.get(term);
+    if (credit === undefined) {
+      const w = weights.weight(term);
+      // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к
+      // грибам рода Candida IgG`).
+      const found =
+        term === ANTIBODIES && namesAntibodyClassIn(position)
+          ? 1
+          : Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
+      credit = { weight: w, covered: w * found };
+      credits.set(term, credit);
     }
-    covered += w * Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
+    total += credit.weight;
+    covered += credit.covered;
   }
   return total === 0 ? 0 : covered / total;
+}
+
+/** An entry term's weight and the weight the position covers of it (by its name, else its section). */
+interface TermCredit {
+  readonly weight: number;
+  readonly covered: number;
+}
+
+/**
+ * What a position covers of each entry term, remembered per position (its terms and section): a row meets the same
+ * entry terms in every candidate, reading and rival scope. Keyed by the terms array, which the contested copy of a
+ * position shares.
+ */
+const ROW_CREDITS = new WeakMap<
+  readonly string[],
+  { readonly sectionTerms: readonly string[]; readonly weights: TermWeights; readonly credits: Map<string, TermCredit> }
+>();
+
+function rowCreditsOf(position: PositionTerms, weights: TermWeights): Map<string, TermCredit> {
+  let row = ROW_CREDITS.get(position.terms);
+  if (!row || row.sectionTerms !== position.sectionTerms || row.weights !== weights) {
+    row = { sectionTerms: position.sectionTerms, weights, credits: new Map() };
+    ROW_CREDITS.set(position.terms, row);
+  }
+  return row.credits;
+}
+
+/**
+ * The terms of the readings followed, one list (the name's, then each followed reading's), remembered per entry and
+ * choice of readings, so that the term classes of the list are grouped once (term-classes.ts remembers them per list).
+ */
+const FOLLOWED = new WeakMap<EntryTerms, Map<number, readonly string[]>>();
+
+function followedTermsOf(entry: EntryTerms, followed: readonly (readonly string[])[], bits: number): readonly string[] {
+  if (followed.length === 1) return entry.terms;
+  // More readings than bits (never in the bundled dictionary): the list is built each time.
+  if (entry.readings.length > 30) return followed.flat();
+  let lists = FOLLOWED.get(entry);
+  if (!lists) FOLLOWED.set(entry, (lists = new Map()));
+  let terms = lists.get(bits);
+  if (!terms) lists.set(bits, (terms = followed.flat()));
+  return terms;
+}
+
+/** The term classes a list names, once per list. */
+const CLASSES_IN = new WeakMap<readonly string[], ReadonlySet<TermClass>>();
+
+function classesIn(terms: readonly string[]): ReadonlySet<TermClass> {
+  let classes = CLASSES_IN.get(terms);
+  if (!classes) {
+    const found = new Set<TermClass>();
+    for (const term of terms) {
+      const cls = termClassOf(term);
+      if (cls) found.add(cls);
+    }
+    classes = found;
+    CLASSES_IN.set(terms, classes);
+  }
+  return classes;
+}
+
+/** An entry's terms without its modality and material: its scope as a rival, once per list. */
+const SCOPES = new WeakMap<readonly string[], readonly string[]>();
+
+function scopeOf(terms: readonly string[]): readonly string[] {
+  let scope = SCOPES.get(terms);
+  if (!scope) {
+    scope = terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term)));
+    SCOPES.set(terms, scope);
+  }
+  return scope;
 }
 
 /**
@@ -294,6 +377,8 @@ const MAX_CUT_ENDING = 3;
 const ADJECTIVE_ENDING = /^и?ческ$/;
 
 function nearCredit(a: string, b: string): number {
+  // Both rules below need a shorter word of five letters or more.
+  if (a.length < 5 || b.length < 5) return 0;
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
   if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer.slice(shorter.length))) return 0.9;
