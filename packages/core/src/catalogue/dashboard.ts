@@ -4,7 +4,7 @@
  * share of that list and of everything ingested up to it (the share over time). Counts come from the query port's
  * indexes (`countPositions`, `findPositions` with `limit: 0`), never from reading every position.
  */
-import type { QueryPort } from '../storage/query-port.js';
+import { OFFER_KINDS, type QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';
 import { listDate } from './stale-lists.js';
 
@@ -141,8 +141,8 @@ async function clinicsByService(queries: QueryPort, serviceIds: readonly string[
       for (const [serviceId, clinicIds] of await queries.pricedClinics(serviceIds, kind)) add(serviceId, clinicIds);
     }
   } else {
-    // As `pricedClinics` counts: a position with some price.
-    for (const p of (await queries.findPositions({ status: 'normalized' })).items) {
+    // As `pricedClinics` counts: an offer (a package's components are not) with some price.
+    for (const p of (await queries.findPositions({ status: 'normalized', kind: OFFER_KINDS })).items) {
       if (p.service_id && (p.price !== null || p.price_nonresident !== null)) add(p.service_id, [p.clinic_id]);
     }
   }
