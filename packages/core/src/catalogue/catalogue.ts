@@ -2,6 +2,7 @@
  * The `Catalogue`: every use case of pricecat bound to its dependencies. The HTTP layer and the CLI
  * call only this. Errors are {@link PricecatError}s with stable codes.
  */
+import type { PriceKind } from '../contract/limits.js';
 import type { ServiceStructure } from '../match/dictionary-structure.js';
 import type { Clinic, Position, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
 import type { OutlierBounds } from './outliers.js';
@@ -114,7 +115,7 @@ export interface SearchHit {
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
 }
 
-export type PriceKind = 'resident' | 'nonresident';
+export type { PriceKind };
 
 export interface PartnerPrice {
   readonly clinic_id: string;

@@ -2,6 +2,7 @@
  * Records pricecat stores. Field names are the HTTP API's names (DESIGN.md §3), so the HTTP layer
  * serialises them without renaming.
  */
+import type { MatchMethod, PositionStatus } from '../contract/limits.js';
 import type { PriceCell } from '../extract/price-row.js';
 import type { MatchTrace } from '../match/trace.js';
 
@@ -47,8 +48,7 @@ export interface PriceList {
   readonly position_count: number;
 }
 
-export type MatchMethod = 'code' | 'exact' | 'synonym' | 'fuzzy' | 'embedding' | 'manual';
-export type PositionStatus = 'normalized' | 'queued' | 'skipped' | 'unrecognized';
+export type { MatchMethod, PositionStatus };
 
 /** A candidate dictionary service for a position, best first. */
 export interface MatchCandidate {

@@ -7,8 +7,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
-import { PricecatError, type IngestReport } from '@pricecat/core';
+import type { IngestReport } from '@pricecat/core';
+import { routes } from '@pricecat/core/contract';
 import { errorBody, statusForCode, type ErrorBody } from '../errors.js';
+import { invalid } from '../route-input.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** Where and how large uploads may be. */
@@ -20,7 +22,7 @@ export interface UploadSettings {
 }
 
 /** The multipart field that carries the file. */
-export const UPLOAD_FIELD = 'file';
+export const UPLOAD_FIELD = routes.ingest.upload.field;
 
 /**
  * Ingest an uploaded file. A ZIP answers 200 with the per-file report even when some of its files failed:
@@ -105,8 +107,5 @@ function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile {
   if (file) return file;
   const others = Object.keys(files ?? {});
   const got = others.length > 0 ? ` (got the field ${others.map((name) => `\`${name}\``).join(', ')})` : '';
-  throw new PricecatError(
-    'INVALID_INPUT',
-    `Send the price list or ZIP as multipart/form-data in the field \`${UPLOAD_FIELD}\`${got}.`,
-  );
+  throw invalid(`Send the price list or ZIP as multipart/form-data in the field \`${UPLOAD_FIELD}\`${got}.`);
 }

@@ -1,0 +1,628 @@
+/**
+ * One zod schema per wire shape of the pricecat HTTP API, in snake_case as on the wire. The Koa routes
+ * validate with them, the OpenAPI document is generated from them, and the web components take their
+ * types from them (`Wire<typeof X>`). Named shapes are registered in {@link wireRegistry}: they become
+ * `components.schemas` of the document.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import {
+  CATEGORY_SOURCES, CHANGE_DIRECTIONS, DECISION_ACTIONS, DEVIATION_KINDS, MATCH_METHODS, MAX_LIMIT, MAX_POSITION_IDS,
+  MAX_SCAN_INTERVAL_MINUTES, MAX_SERVICE_NAME_LENGTH, OUTLIER_RULES, PARSE_STATUSES, POSITION_STATUSES, PRICE_KINDS,
+  PRICE_ROLES, SCAN_TRIGGERS, SERVICE_ORIGINS, TRACE_RULES, TRACE_STAGES, UNMATCHED_STATUSES, UPLOAD_SOURCES,
+} from './limits.js';
+
+/** The named shapes: each becomes `#/components/schemas/<id>`. */
+export const wireRegistry = z.registry<{ id: string; description?: string }>();
+
+/** Registers `schema` under `id` (and its description) and returns it. */
+function named<T extends z.ZodType>(id: string, description: string | undefined, schema: T): T {
+  wireRegistry.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+}
+
+const text = (description?: string) => (description === undefined ? z.string() : z.string().describe(description));
+const nullableText = (description?: string) => text(description).nullable();
+const count = (description?: string) => (description === undefined ? z.number().int().min(0) : z.number().int().min(0).describe(description));
+const date = (description?: string) => z.string().describe(description ?? 'YYYY-MM-DD').nullable();
+const dateTime = () => z.string().meta({ format: 'date-time' });
+const share = () => z.number().min(0).max(1);
+
+// ---- error ----
+
+/** Every error response: a stable code and a message a person can act on (`report` only on a failed ingest). */
+export const ErrorBody = named(
+  'Error',
+  'Every error response: a stable code and a message a person can act on.',
+  z.object({
+    error: z.object({
+      code: text('Stable code, e.g. INVALID_INPUT, NOT_FOUND, UPLOAD_TOO_LARGE, UNAUTHORIZED, CONFLICT, INTERNAL'),
+      message: z.string(),
+    }),
+    report: z.lazy(() => IngestReport).optional().describe('Only on a failed ingest: what was committed and what not.'),
+  }),
+);
+
+// ---- dictionary and prices ----
+
+export const Service = named(
+  'Service',
+  'A dictionary entry.',
+  z.object({
+    service_id: text('Stable across restarts and re-imports of the same dictionary file.'),
+    name: z.string(),
+    name_norm: text('Normalized name that search runs against.'),
+    category: text("The dictionary's specialty column."),
+    tariff_code: nullableText('Kazakhstan tariff code, Latin letters.'),
+    origin: z.enum(SERVICE_ORIGINS),
+  }),
+);
+
+export const PriceSummary = named(
+  'PriceSummary',
+  'Price summary over clinics (resident prices).',
+  z.object({ clinics: count(), min: z.number().nullable(), median: z.number().nullable(), max: z.number().nullable() }),
+);
+
+const siblingFeatures = z.object({
+  methods: z.array(z.string()),
+  materials: z.array(z.string()),
+  tariff_codes: z.array(z.string()),
+  code_shapes: z.array(z.string()),
+});
+
+export const ServiceDetails = named(
+  'ServiceDetails',
+  'One service with its price summary, its class of duplicate entries and its siblings.',
+  Service.extend({
+    prices: PriceSummary,
+    positions: count('Positions matched to it.'),
+    class_id: text('Its class of duplicate entries (one service under several names or specialties).'),
+    siblings: z
+      .array(z.object({ class_id: z.string(), service_id: z.string(), name: z.string(), features: siblingFeatures }))
+      .describe('Entries sharing its base name that differ by method, material or tariff code.'),
+  }),
+);
+
+export const Clinic = named(
+  'Clinic',
+  'A clinic (partner).',
+  z.object({
+    clinic_id: z.string(),
+    name: text('Official, de-duplicated name.'),
+    city: nullableText(),
+    bin: z.string().regex(/^\d{12}$/).nullable().describe('12-digit business identification number.'),
+    aliases: z.array(z.string()).describe('Every way documents have named the clinic.'),
+    created_at: dateTime(),
+  }),
+);
+
+export const ClinicSummary = named(
+  'ClinicSummary',
+  'A clinic with its counts.',
+  Clinic.extend({ price_lists: count(), positions: count(), normalized: count(), latest_effective_date: date() }),
+);
+
+export const PriceList = named(
+  'PriceList',
+  'One ingested document of one clinic.',
+  z.object({
+    price_list_id: z.string(),
+    clinic_id: z.string(),
+    file_name: z.string(),
+    format: text('xlsx, xls, docx, pdf, csv'),
+    effective_date: date('YYYY-MM-DD, or YYYY-01-01 when only a year is known.'),
+    ingested_at: dateTime(),
+    sha256: z.string(),
+    status: z.enum(PARSE_STATUSES),
+    warnings: z.array(z.string()),
+    position_count: count(),
+  }),
+);
+
+export const MatchTrace = named(
+  'MatchTrace',
+  'Why the position was matched as it was: the stage, the hand rule that chose the same entry, a few signals, the guards that fired, and the decision it came from.',
+  z.object({
+    stage: z.enum(TRACE_STAGES),
+    rule: z.enum(TRACE_RULES).optional(),
+    signals: z.record(z.string(), z.number()).optional(),
+    guards: z.array(z.string()).optional(),
+    decision: z.string().optional(),
+  }),
+);
+
+const positionCandidate = z.object({ service_id: z.string(), name: z.string(), score: z.number(), method: z.enum(MATCH_METHODS) });
+
+export const Position = named(
+  'Position',
+  'One extracted priced row.',
+  z.object({
+    position_id: z.string(),
+    price_list_id: z.string(),
+    clinic_id: z.string(),
+    raw_name: text('The name as written in the document.'),
+    name_norm: z.string(),
+    code: nullableText("The clinic's own code column."),
+    section: nullableText(),
+    unit: nullableText(),
+    price: z.number().nullable().describe('Resident price, the one used for comparison (tenge).'),
+    price_nonresident: z.number().nullable(),
+    prices_raw: z.array(
+      z.object({ role: z.enum(PRICE_ROLES), value: z.number(), raw: text('The cell text as in the document.'), header: z.string() }),
+    ),
+    service_id: nullableText('The matched dictionary service, if any.'),
+    confidence: share(),
+    method: z.enum(MATCH_METHODS).nullable(),
+    status: z.enum(POSITION_STATUSES),
+    candidates: z.array(positionCandidate).describe('Top candidate services, best first.'),
+    trace: MatchTrace.optional(),
+    warnings: z.array(z.string()),
+    source: z.object({ table: z.string(), row: z.number().int().describe('1-based row number.') }),
+  }),
+);
+
+// ---- ingest and scans ----
+
+export const FileReportOk = named(
+  'FileReportOk',
+  'A file that was read and committed.',
+  z.object({
+    file: text('Path of the file (inside the ZIP, if one was uploaded).'),
+    status: z.enum(['ok', 'warnings']),
+    format: z.string(),
+    price_list_id: z.string(),
+    clinic_id: z.string(),
+    clinic_name: z.string(),
+    city: nullableText(),
+    effective_date: date(),
+    positions: count(),
+    normalized: count(),
+    queued: count(),
+    unrecognized: count(),
+    skipped: count("Rows whose twin in an earlier list of the clinic an analyst skipped: skipped again, not queued."),
+    price_columns: z.array(z.object({ header: z.string(), role: z.string() })),
+    warnings: z.array(z.string()),
+  }),
+);
+
+export const FileReportError = named(
+  'FileReportError',
+  'A file that failed and wrote nothing.',
+  z.object({
+    file: z.string(),
+    status: z.literal('error'),
+    code: text('UNSUPPORTED_FORMAT, NO_PRICE_TABLE, EXTRACT_FAILED, ...'),
+    message: z.string(),
+  }),
+);
+
+export const FileReport = named('FileReport', undefined, z.union([FileReportOk, FileReportError]));
+
+const ingestReportShape = {
+  source: z.enum(UPLOAD_SOURCES).describe('A ZIP of price lists, or one price file.'),
+  failure: z
+    .object({ code: z.string(), message: z.string() })
+    .optional()
+    .describe('Present when the data store failed: the ingest stopped there; later files are `NOT_PROCESSED`.'),
+  files: z.array(FileReport),
+  positions: count(),
+  normalized: count(),
+  errors: count('Files that failed.'),
+  duration_ms: z.number(),
+};
+
+export const IngestReport = named(
+  'IngestReport',
+  'One entry per file; a file that failed has `status: error` and wrote nothing, the others were committed.',
+  z.object(ingestReportShape),
+);
+
+export const ScanSummary = named(
+  'ScanSummary',
+  'The last scan in brief.',
+  z.object({
+    folder: z.string(),
+    trigger: z.enum(SCAN_TRIGGERS),
+    started_at: dateTime(),
+    finished_at: dateTime(),
+    files: count('Files (or ZIP entries) ingested, successfully or not.'),
+    errors: count(),
+    skipped: count('Files skipped because their content was ingested before.'),
+    positions: count(),
+  }),
+);
+
+export const SkippedFile = named(
+  'SkippedFile',
+  undefined,
+  z.object({
+    file: text('Path in the folder; a ZIP entry is `<zip>/<entry>`.'),
+    sha256: z.string(),
+    known_as: text('The path under which the same content is in the ingested_file log.'),
+  }),
+);
+
+export const ScanReport = named(
+  'ScanReport',
+  'The per-file report of a scan, plus the files skipped as known.',
+  z.object({
+    files: ingestReportShape.files,
+    positions: ingestReportShape.positions,
+    normalized: ingestReportShape.normalized,
+    errors: ingestReportShape.errors,
+    duration_ms: ingestReportShape.duration_ms,
+    folder: z.string(),
+    trigger: z.enum(SCAN_TRIGGERS),
+    started_at: dateTime(),
+    finished_at: dateTime(),
+    skipped: z.array(SkippedFile),
+  }),
+);
+
+export const Settings = named(
+  'Settings',
+  undefined,
+  z.object({
+    watch_folder: nullableText('Absolute path of the watched folder on the server.'),
+    scan_interval_minutes: z.number().int().min(0).max(MAX_SCAN_INTERVAL_MINUTES).describe('Minutes between scheduled scans; 0 = off.'),
+    last_scan: ScanSummary.nullable(),
+  }),
+);
+
+export const SettingsPatch = named(
+  'SettingsPatch',
+  'Absent fields keep their value.',
+  z.strictObject({
+    watch_folder: nullableText('An existing directory the server can read (absolute path); null clears it.').optional(),
+    scan_interval_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SCAN_INTERVAL_MINUTES)
+      .optional()
+      .describe('Minutes between scheduled scans; 0 switches the schedule off.'),
+  }),
+);
+
+// ---- statistics and search ----
+
+export const Stats = named(
+  'Stats',
+  'Figures computed from the database on each call.',
+  z.object({
+    services: count(),
+    clinics: count(),
+    cities: count('Distinct cities of the clinics (unknown cities not counted).'),
+    price_lists: count(),
+    documents: count('Ingested documents: one per price list.'),
+    last_ingest_at: dateTime().nullable().describe('When the newest list was ingested.'),
+    positions: count('All extracted positions, every version.'),
+    normalized: count(),
+    normalized_share: share().describe('normalized / positions.'),
+    queued: count(),
+    unrecognized: count(),
+    skipped: count(),
+    by_method: z.record(z.string(), z.number().int()),
+    by_status: z.record(z.string(), z.number().int()),
+  }),
+);
+
+export const Health = named('Health', undefined, z.object({ status: z.literal('ok') }));
+
+export const SearchHit = named(
+  'SearchHit',
+  undefined,
+  z.object({
+    service: Service,
+    prices: PriceSummary,
+    clinics: z.array(z.object({ clinic_id: z.string(), name: z.string(), city: nullableText() })),
+  }),
+);
+
+// ---- comparison and price changes ----
+
+const linePrice = z.object({ position_id: z.string(), raw_name: z.string(), price: z.number() });
+
+export const PartnerPrice = named(
+  'PartnerPrice',
+  "One clinic's row of a comparison.",
+  z.object({
+    clinic_id: z.string(),
+    clinic_name: z.string(),
+    city: nullableText(),
+    price: z.number().describe("Representative price: median of the clinic's positions for the service in its latest list."),
+    deviation: z.number().describe('price - median'),
+    deviation_share: z.number().describe('(price - median) / median; 0.12 = 12 % above the median.'),
+    deviation_kind: z.enum(DEVIATION_KINDS).describe('Above the median (the insurer overpays), below it (saves), or at it.'),
+    outlier: z.boolean().describe("Outside the comparison's `outlier_bounds`."),
+    effective_date: date(),
+    price_list_id: z.string(),
+    positions: z.array(linePrice),
+  }),
+);
+
+export const OutlierBounds = named(
+  'OutlierBounds',
+  'Prices outside [low, high] are outliers: `iqr` (4+ clinics), `half_median` (3 clinics), `none` (1–2 clinics).',
+  z.object({ rule: z.enum(OUTLIER_RULES), low: z.number().nullable(), high: z.number().nullable() }),
+);
+
+export const ServiceComparison = named(
+  'ServiceComparison',
+  'One row per clinic with a representative price, plus median, spread and deviations.',
+  z.object({
+    service: Service,
+    price_kind: z.enum(PRICE_KINDS),
+    median: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    spread: z.number().nullable().describe('max - min'),
+    spread_ratio: z.number().nullable().describe('max / min'),
+    clinics: count('Clinics compared (rows of `partners`).'),
+    outlier_bounds: OutlierBounds,
+    partners: z.array(PartnerPrice),
+  }),
+);
+
+export const PartnerService = named(
+  'PartnerService',
+  undefined,
+  z.object({
+    service: Service,
+    price: z.number().nullable(),
+    price_nonresident: z.number().nullable(),
+    positions: count(),
+    effective_date: date(),
+  }),
+);
+
+export const PriceChange = named(
+  'PriceChange',
+  'One service of one clinic whose representative price changed between two consecutive lists.',
+  z.object({
+    clinic_id: z.string(),
+    clinic_name: z.string(),
+    city: nullableText(),
+    service_id: z.string(),
+    service_name: z.string(),
+    category: z.string(),
+    price_kind: z.enum(PRICE_KINDS).describe('Which price was compared.'),
+    old_price: z.number().describe('Representative price in the older list (median of its lines for the service).'),
+    new_price: z.number(),
+    change: z.number().describe('new_price − old_price'),
+    change_share: z.number().describe('(new − old) / old; 0.25 = 25 % up.'),
+    direction: z.enum(CHANGE_DIRECTIONS),
+    old_effective_date: date(),
+    new_effective_date: date(),
+    old_price_list_id: z.string(),
+    new_price_list_id: z.string(),
+    old_file_name: z.string(),
+    new_file_name: z.string(),
+    old_positions: z.array(linePrice).describe('The lines behind old_price.'),
+    new_positions: z.array(linePrice).describe('The lines behind new_price.'),
+  }),
+);
+
+// ---- the verification queue ----
+
+export const Candidate = named(
+  'Candidate',
+  'A candidate dictionary service for a position.',
+  z.object({
+    service_id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    score: share(),
+    method: text('The matching stage that proposed it, e.g. fuzzy, embedding'),
+  }),
+);
+
+export const PositionView = named(
+  'PositionView',
+  'A position with its clinic and price list spelled out.',
+  z.object({
+    position_id: z.string(),
+    raw_name: z.string(),
+    name_norm: z.string(),
+    status: z.enum(POSITION_STATUSES),
+    confidence: share().describe("The matcher's best score for the row."),
+    clinic_id: z.string(),
+    clinic_name: z.string(),
+    city: nullableText(),
+    section: nullableText(),
+    code: nullableText("The clinic's own code for the row."),
+    unit: nullableText(),
+    price: z.number().nullable().describe('Resident price.'),
+    price_nonresident: z.number().nullable(),
+    price_list_id: z.string(),
+    file_name: nullableText(),
+    effective_date: date(),
+    trace: MatchTrace.nullable().describe('Null for a position stored before traces.'),
+  }),
+);
+
+export const QueueItem = named(
+  'QueueItem',
+  undefined,
+  z.object({
+    position: PositionView,
+    suggestion: Candidate.nullable().describe('The service to confirm; null when the row has no candidate.'),
+    alternatives: z.array(Candidate).describe('The next candidates, best first.'),
+  }),
+);
+
+export const UnmatchedPosition = named('UnmatchedPosition', undefined, PositionView.extend({ candidates: z.array(Candidate) }));
+
+export const LearnedSynonym = named(
+  'LearnedSynonym',
+  undefined,
+  z.object({ name_norm: z.string(), service_id: z.string(), raw_name: z.string(), clinic_id: nullableText(), created_at: dateTime() }),
+);
+
+export const DecisionResult = named(
+  'DecisionResult',
+  'What was decided.',
+  z.object({
+    decision_id: z.string(),
+    action: z.enum(DECISION_ACTIONS),
+    service: Service.nullable().describe('The service assigned; null for a skip.'),
+    position_ids: z.array(z.string()).describe('Every position decided, the requested one first.'),
+    learned_synonym: LearnedSynonym.nullable(),
+    created_at: dateTime(),
+  }),
+);
+
+export const UndoResult = named(
+  'UndoResult',
+  'What was undone.',
+  z.object({
+    decision_id: z.string(),
+    action: z.enum(DECISION_ACTIONS),
+    service_id: nullableText(),
+    position_ids: z.array(z.string()).describe('Positions put back as they were.'),
+  }),
+);
+
+const positionId = z.string().trim().min(1).describe('A queued or unrecognized position (from /queue or /unmatched), or one matched automatically.');
+
+export const MatchRequest = named(
+  'MatchRequest',
+  undefined,
+  z.object({
+    position_id: positionId,
+    service_id: z.string().trim().min(1).nullish().describe('The service to assign; omit it to confirm the suggestion.'),
+    apply_to_identical: z.boolean().nullish().describe('Decide every identical name alike (default true).'),
+  }),
+);
+
+export const SkipRequest = named('SkipRequest', undefined, z.object({ position_id: positionId }));
+
+// ---- growing the dictionary ----
+
+const proposalMember = z.object({
+  position_id: z.string(),
+  raw_name: z.string(),
+  clinic_id: z.string(),
+  clinic_name: z.string(),
+  price_list_id: z.string(),
+  section: nullableText(),
+  price: z.number().nullable(),
+  status: z.enum(UNMATCHED_STATUSES),
+});
+
+export const ServiceProposal = named(
+  'ServiceProposal',
+  'A group of unmatched names proposed as one new service.',
+  z.object({
+    proposal_id: text('`prop_` + a hash of the grouping key; stable while the names stay unmatched.'),
+    name: text('Suggested name: the most frequent raw name without degrees and sales words.'),
+    category: nullableText('Suggested category.'),
+    category_source: z.enum(CATEGORY_SOURCES).nullable(),
+    nearest_service: z.object({ service_id: z.string(), name: z.string(), category: z.string(), score: share() }).nullable(),
+    key: text('The grouping key: sorted terms, markers and, after ` § `, the section terms when the name needs them.'),
+    clinics: z.number().int().min(1),
+    positions: z.number().int().min(2).describe('Members, every version included.'),
+    names: z.number().int().min(1).describe('Distinct raw names.'),
+    members: z.array(proposalMember),
+  }),
+);
+
+const serviceName = z.string().min(1).max(MAX_SERVICE_NAME_LENGTH);
+
+export const CreateServiceRequest = named(
+  'CreateServiceRequest',
+  undefined,
+  z.object({
+    name: serviceName.meta({ examples: ['Микрореакция'] }),
+    category: serviceName.meta({ examples: ['Серология'] }),
+    proposal_id: z.string().trim().min(1).nullish().describe('Its members become normalized to the new service.'),
+    position_ids: z
+      .array(z.string().trim().min(1))
+      .max(MAX_POSITION_IDS)
+      .nullish()
+      .describe('These positions become normalized to the new service (with a proposal: in addition).'),
+  }),
+);
+
+export const CreatedService = named(
+  'CreatedService',
+  undefined,
+  Service.extend({
+    origin: z.literal('created'),
+    normalized_positions: count('Positions now normalized to the service (method `manual`).'),
+    learned_synonyms: count('Distinct `name_norm`s written as learned synonyms.'),
+  }),
+);
+
+// ---- the reconciliation service (W3C v0.2) ----
+
+export const ReconcileType = named('ReconcileType', undefined, z.object({ id: z.literal('service'), name: z.literal('Медицинская услуга') }));
+
+export const ReconcileManifest = named(
+  'ReconcileManifest',
+  'W3C Reconciliation API v0.2 service manifest.',
+  z.object({
+    versions: z.array(z.literal('0.2')),
+    name: z.string(),
+    identifierSpace: z.string(),
+    schemaSpace: z.string(),
+    defaultTypes: z.array(ReconcileType),
+    view: z.object({ url: text('Template of the service link; `{{id}}` is the service id.') }),
+  }),
+);
+
+export const ReconcileQueries = named(
+  'ReconcileQueries',
+  'Named queries, at most 100. A `type` other than `service` gets an empty result.',
+  z.record(
+    z.string(),
+    z.object({
+      query: z.string().min(1),
+      type: z.union([z.string(), z.array(z.string())]).optional(),
+      limit: z.number().int().min(1).optional().describe('Default 5, capped at 25.'),
+      properties: z.array(z.object({ pid: z.string(), v: z.unknown() })).optional(),
+    }),
+  ),
+);
+
+export const ReconcileAnswer = named(
+  'ReconcileAnswer',
+  'One entry per query key.',
+  z.record(
+    z.string(),
+    z.object({
+      result: z.array(
+        z.object({
+          id: text('`service_id` of the candidate.'),
+          name: z.string(),
+          score: share().describe('The confidence ingest computes.'),
+          match: z.boolean().describe('True exactly when ingest would normalize to this service.'),
+          type: z.array(ReconcileType),
+        }),
+      ),
+    }),
+  ),
+);
+
+// ---- pages ----
+
+/** `{items, total, limit, offset}`: a page of `item`; `total` counts all results before paging. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: count(), limit: z.number().int().min(1).max(MAX_LIMIT), offset: count() });
+}
+
+/** `{items}`: an unpaged list of `item`. */
+export function itemsOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item) });
+}
+
+export const PriceChangePage = named(
+  'PriceChangePage',
+  undefined,
+  pageOf(PriceChange).extend({
+    threshold: z.number().describe('The threshold applied.'),
+    price_kind: z.enum(PRICE_KINDS).nullable().describe('The kind requested; null: per service, resident where both lists have it.'),
+  }),
+);
