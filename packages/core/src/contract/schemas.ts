@@ -471,6 +471,7 @@ export const DecisionResult = named(
     position_ids: z.array(z.string()).describe('Every position decided, the requested one first.'),
     learned_synonym: LearnedSynonym.nullable(),
     created_at: dateTime(),
+    decided_by: nullableText('The token name the decision is attributed to; null without authentication.'),
   }),
 );
 
