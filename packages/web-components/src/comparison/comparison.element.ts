@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
-import type { PartnerPrice, PriceKind, ServiceComparison } from '../api/types.js';
+import type { PartnerPrice, PriceKind, ServiceComparison } from '@pricecat/core/contract';
 import { formatDate, formatPrice, formatPriceDelta, formatSignedShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './comparison.js';
 import type { PricecatComparisonElement } from './comparison.element.js';
-import type { PartnerPrice, Position, PriceList, ServiceComparison } from '../api/types.js';
+import type { PartnerPrice, Position, PriceList, ServiceComparison } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
@@ -15,6 +15,8 @@ function partner(id: string, name: string, price: number, median: number, date: 
     price,
     deviation: price - median,
     deviation_share: (price - median) / median,
+    deviation_kind: price > median ? 'overpayment' : price < median ? 'saving' : 'at_median',
+    outlier: false,
     effective_date: date,
     price_list_id: `${id}-2024`,
     positions: [],
@@ -30,6 +32,8 @@ const comparison: ServiceComparison = {
   max: 12600,
   spread: 3600,
   spread_ratio: 1.4,
+  clinics: 3,
+  outlier_bounds: { rule: 'half_median', low: 5000, high: 15000 },
   partners: [
     partner('c3', 'Медцентр «Дорогой»', 12600, 10000, '2024-03-01'),
     partner('c1', 'Клиника «Дешёвая»', 9000, 10000, '2024-01-15'),
@@ -38,11 +42,15 @@ const comparison: ServiceComparison = {
 };
 
 function position(id: string, clinic: string, list: string, price: number): Position {
-  return { position_id: id, price_list_id: list, clinic_id: clinic, raw_name: 'Прием терапевта', price, price_nonresident: null, service_id: 's1', status: 'normalized' };
+  return {
+    position_id: id, price_list_id: list, clinic_id: clinic, raw_name: 'Прием терапевта', name_norm: 'прием терапевта', code: null,
+    section: null, unit: null, price, price_nonresident: null, prices_raw: [{ role: 'resident', value: price, raw: String(price), header: 'Цена' }],
+    service_id: 's1', confidence: 1, method: 'exact', status: 'normalized', candidates: [], warnings: [], source: { table: 'Лист1', row: 2 },
+  };
 }
 
 function list(id: string, clinic: string, date: string): PriceList {
-  return { price_list_id: id, clinic_id: clinic, file_name: `${id}.xlsx`, format: 'xlsx', effective_date: date, ingested_at: '2025-01-01T00:00:00Z', status: 'ok', warnings: [], position_count: 10 };
+  return { price_list_id: id, clinic_id: clinic, file_name: `${id}.xlsx`, format: 'xlsx', effective_date: date, ingested_at: '2025-01-01T00:00:00Z', sha256: `sha-${id}`, status: 'ok', warnings: [], position_count: 10 };
 }
 
 /** Clinic c3 has two lists: 11 000 in 2023 and 12 600 in 2024. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { PricecatApi } from '../api/client.js';
-import type { Position, PriceKind, PriceList } from '../api/types.js';
+import type { Position, PriceKind, PriceList } from '@pricecat/core/contract';
 
 /** One clinic's price in one of its lists. */
 export interface HistoryPoint {

@@ -1,5 +1,5 @@
 import type { PricecatApi } from '../api/client.js';
-import type { PriceList, Stats } from '../api/types.js';
+import type { PriceList, Stats } from '@pricecat/core/contract';
 
 /** What the dashboard shows: the figures, the latest ingests and the clinic names they refer to. */
 export interface DashboardData {

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
-import type { PriceList, Stats } from '../api/types.js';
+import type { PriceList, Stats } from '@pricecat/core/contract';
 import { formatCount, formatDate, formatDateTime, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';

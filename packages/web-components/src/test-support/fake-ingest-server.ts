@@ -6,14 +6,16 @@
  * @module
  */
 import type { Plugin } from 'vite';
+import type { IngestReport } from '@pricecat/core/contract';
 
 /** Base URL (api-base) whose ingest succeeds. */
 export const FAKE_API_OK = '/__fake-api/ok';
 /** Base URL (api-base) whose ingest answers 413 UPLOAD_TOO_LARGE. */
 export const FAKE_API_TOO_LARGE = '/__fake-api/too-large';
 
-/** The report the fake server returns: one good file and one broken file. */
-export const FAKE_INGEST_REPORT = {
+/** The report the fake server returns: one good file and one broken file (typed: the contract's shape). */
+export const FAKE_INGEST_REPORT: IngestReport = {
+  source: 'archive',
   files: [
     {
       file: 'Алматы/Клиника «Здоровье» 2024.xlsx',
@@ -38,7 +40,7 @@ export const FAKE_INGEST_REPORT = {
   normalized: 150,
   errors: 1,
   duration_ms: 1234,
-} as const;
+};
 
 /** The Vite plugin; add it to `plugins` of the vitest config. */
 export function fakeIngestServer(): Plugin {
