@@ -2,6 +2,7 @@
  * The `Catalogue`: every use case of pricecat bound to its dependencies. The HTTP layer and the CLI
  * call only this. Errors are {@link PricecatError}s with stable codes.
  */
+import type { DEVIATION_KINDS } from '../contract/limits.js';
 import type { PriceKind } from '../contract/limits.js';
 import type { ServiceStructure } from '../match/dictionary-structure.js';
 import type { Clinic, Position, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
@@ -16,7 +17,7 @@ import type { CreatedService, CreateServiceInput, ProposalQuery, ServiceProposal
 import type { WorkbookExport } from '../export/export-workbook.js';
 
 /** Where a clinic's price sits against the median across clinics. */
-export type DeviationKind = 'overpayment' | 'saving' | 'at_median';
+export type DeviationKind = (typeof DEVIATION_KINDS)[number];
 
 /** A page of results with the total count before paging. */
 export interface Page<T> {

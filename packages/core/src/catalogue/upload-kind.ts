@@ -3,11 +3,12 @@
  * file. XLSX, DOCX and ODS are ZIP containers too; they are told apart by their parts, read from the
  * central directory without unpacking anything.
  */
+import type { UPLOAD_SOURCES } from '../contract/limits.js';
 import { isZip } from '../archive/index.js';
 import { extensionOf, listZipEntries } from '../extract/readers/magic.js';
 
 /** `archive`: unpack and ingest each entry; `file`: hand the bytes to the format readers as they are. */
-export type UploadKind = 'archive' | 'file';
+export type UploadKind = (typeof UPLOAD_SOURCES)[number];
 
 /** Office formats that are ZIPs: a damaged one goes to its reader, which says it is damaged or truncated. */
 const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set(['xlsx', 'xlsm', 'docx', 'ods']);
