@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import {
-  DEFAULT_LIMIT, MAX_LIMIT, ROUTE_TAGS, routes, wireRegistry, type ErrorStatus, type RouteSpec,
+  DEFAULT_LIMIT, MAX_LIMIT, ROUTE_TAGS, namedShapes, routes, type ErrorStatus, type RouteSpec,
 } from '@pricecat/core/contract';
 
 /** The shape of {@link openapiDocument}, loose on purpose: the JSON is the contract, not this type. */
@@ -49,7 +49,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   for (const [name, spec] of Object.entries(routes) as [string, RouteSpec][]) {
     (paths[spec.path] ??= {})[spec.method] = operation(name, spec);
   }
-  const registered = z.toJSONSchema(wireRegistry, { uri: componentUri, unrepresentable: 'any' }).schemas;
+  const registered = z.toJSONSchema(z.globalRegistry, { uri: componentUri, unrepresentable: 'any' }).schemas;
   return {
     openapi: '3.1.0',
     info: {
@@ -68,7 +68,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags: Object.entries(ROUTE_TAGS).map(([tag, description]) => ({ name: tag, description })),
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(registered).map(([id, schema]) => [id, tidy(schema)])),
+      schemas: Object.fromEntries(
+        Object.entries(registered)
+          .filter(([id]) => namedShapes.has(id))
+          .map(([id, schema]) => [id, tidy(schema)]),
+      ),
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API token (`PRICECAT_TOKEN` or a line of `PRICECAT_TOKENS_FILE`); needed only when configured' },
       },
@@ -140,9 +144,9 @@ function successOf(spec: RouteSpec): Record<string, unknown> {
 
 /** A schema inline, its registered parts as references to `components.schemas`. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const generated = z.toJSONSchema(schema, { metadata: wireRegistry, io, unrepresentable: 'any' }) as Record<string, unknown>;
-  const registeredId = wireRegistry.get(schema)?.id;
-  if (registeredId !== undefined) return { $ref: componentUri(registeredId) };
+  const registeredId = z.globalRegistry.get(schema)?.id;
+  if (registeredId !== undefined && namedShapes.has(registeredId)) return { $ref: componentUri(registeredId) };
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   const { $defs: _defs, ...rest } = generated;
   return tidy(JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>);
 }

@@ -132,6 +132,19 @@ describe('every route of the contract on a live server', () => {
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
     expect(operations).toHaveLength(Object.keys(routes).length);
   });
+
+  it('serves a document whose every reference resolves inside it', async () => {
+    const text = await (await get('/openapi.json')).text();
+    const document = JSON.parse(text) as Record<string, Record<string, Record<string, unknown>>>;
+    const references = new Set([...text.matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!));
+    expect(references.size).toBeGreaterThan(20);
+    const dangling = [...references].filter((reference) => {
+      const [, section, kind, name] = reference.split('/');
+      return document[section!]?.[kind!]?.[name!] === undefined;
+    });
+    expect(dangling).toEqual([]);
+    expect(text).not.toContain('$defs');
+  });
 });
 
 describe('the route table against the routes Koa registers', () => {

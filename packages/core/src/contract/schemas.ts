@@ -1,7 +1,7 @@
 /**
  * One zod schema per wire shape of the pricecat HTTP API, in snake_case as on the wire. The Koa routes
  * validate with them, the OpenAPI document is generated from them, and the web components take their
- * types from them (`Wire<typeof X>`). Named shapes are registered in {@link wireRegistry}: they become
+ * types from them (`Wire<typeof X>`). Named shapes (ids in {@link namedShapes}) become
  * `components.schemas` of the document.
  *
  * @module
@@ -13,13 +13,16 @@ import {
   PRICE_ROLES, SCAN_TRIGGERS, SERVICE_ORIGINS, TRACE_RULES, TRACE_STAGES, UNMATCHED_STATUSES, UPLOAD_SOURCES,
 } from './limits.js';
 
-/** The named shapes: each becomes `#/components/schemas/<id>`. */
-export const wireRegistry = z.registry<{ id: string; description?: string }>();
+/**
+ * The ids of the named shapes: each becomes `#/components/schemas/<id>`. The id and description live in
+ * zod's global registry (`.meta`), where `z.toJSONSchema` finds them together with the `.describe()` texts.
+ */
+export const namedShapes = new Set<string>();
 
-/** Registers `schema` under `id` (and its description) and returns it. */
+/** Names `schema` `id` (with its description) and returns the named schema. */
 function named<T extends z.ZodType>(id: string, description: string | undefined, schema: T): T {
-  wireRegistry.add(schema, description === undefined ? { id } : { id, description });
-  return schema;
+  namedShapes.add(id);
+  return schema.meta(description === undefined ? { id } : { id, description }) as T;
 }
 
 const text = (description?: string) => (description === undefined ? z.string() : z.string().describe(description));
