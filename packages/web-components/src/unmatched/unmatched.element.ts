@@ -3,8 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
 import { loadUnmatched } from '../api/operator-api.js';
-import type { UnmatchedPosition, UnmatchedStatus } from '@pricecat/core/contract';
-import type { ClinicSummary, Page } from '@pricecat/core/contract';
+import type { ClinicSummary, Page, UnmatchedPosition, UnmatchedStatus } from '@pricecat/core/contract';
+import { UNMATCHED_STATUSES } from '@pricecat/core/contract/limits';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
@@ -12,7 +12,7 @@ import { baseStyles } from '../theme/theme.js';
 
 /** Typing pauses this long before the list reloads. */
 const TYPING_DELAY_MS = 250;
-const STATUSES: readonly UnmatchedStatus[] = ['queued', 'unrecognized'];
+const STATUSES: readonly UnmatchedStatus[] = UNMATCHED_STATUSES;
 
 const t = messages.unmatched;
 
