@@ -5,6 +5,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     node: 'src/node.ts',
+    contract: 'src/contract/index.ts',
+    'contract/limits': 'src/contract/limits.ts',
     'storage/lowdb': 'src/storage/lowdb.ts',
     'storage/postgres': 'src/storage/postgres.ts',
     testing: 'src/testing.ts',
@@ -17,7 +19,7 @@ export default defineConfig({
   target: 'node20',
   // The conformance suites (testing entry) import vitest from the adapter author's project; pg stays a
   // runtime import of the Node-only entries.
-  external: ['vitest', 'pg'],
+  external: ['vitest', 'pg', 'zod'],
   // The vocabulary's data files (assets/vocabulary) are bundled as strings, so the browser entry reads no file.
   loader: { '.tsv': 'text', '.txt': 'text' },
 });

@@ -24,7 +24,8 @@ function elementEntries(prefix: string): Record<string, string> {
 /**
  * Three outputs from one `build`; none cleans `dist`, since they run side by side:
  * - the library for bundlers: `dist/index.js` (every element) and `dist/elements/<name>.js` (one element
- *   each, e.g. `@pricecat/web-components/elements/search`), `lit` left as a dependency;
+ *   each, e.g. `@pricecat/web-components/elements/search`), `lit` left as a dependency and the wire
+ *   types imported from `@pricecat/core/contract` (types only);
  * - the production bundle `dist/pricecat.bundle.js`: every element with Lit inside, minified, one file
  *   that the server's own page loads under a content-hashed URL;
  * - the browser modules `dist/browser/`: `pricecat.js` (every element) and `pricecat-<name>.js` (one
@@ -41,6 +42,9 @@ export default defineConfig([
     splitting: true,
     target: 'es2022',
     external: ['lit', /^lit\//, /^@lit\//],
+    // The contract's limits (plain numbers) are inlined; its types stay an import of the optional peer
+    // `@pricecat/core/contract` in the `.d.ts`.
+    noExternal: [/^@pricecat\/core\/contract/],
   },
   {
     entry: { 'pricecat.bundle': 'src/bundle.ts' },

@@ -14,24 +14,10 @@ import { createCors } from './cors.js';
 import { createErrorHandler, logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
 import { createDocsRouter } from './routes/docs.js';
 import { createIngestRouter } from './routes/ingest.js';
-import { createIngestJobsRouter } from './routes/ingest-jobs.js';
-import { createAuditViewsRouter } from './routes/audit-views.js';
-import { createPartnersRouter } from './routes/partners.js';
-import { createPositionsRouter } from './routes/positions.js';
-import { createPriceListsRouter } from './routes/price-lists.js';
-import { createPriceChangesRouter } from './routes/price-changes.js';
 import { createReconcileCors, createReconcileRouter } from './routes/reconcile.js';
-import { createSearchRouter } from './routes/search.js';
-import { createServicesRouter } from './routes/services.js';
-import { createStatsRouter } from './routes/stats.js';
 import { createUiRouter } from './routes/ui.js';
-import { createSettingsRouter } from './routes/settings.js';
-import { createScanRouter } from './routes/scan.js';
-import { createExportRouter } from './routes/export.js';
-import { createQueueRouter } from './routes/queue.js';
-import { createUnmatchedRouter } from './routes/unmatched.js';
-import { createProposalsRouter } from './routes/proposals.js';
-import { createDecisionsRouter } from './routes/decisions.js';
+import { createApiRouter } from './routes/api-router.js';
+import { handlers } from './routes/handlers.js';
 
 /** Default largest upload: 200 MiB, formidable's own default; files stream to disk, not memory. */
 export const DEFAULT_MAX_FILE_SIZE = 200 * 1024 * 1024;
@@ -86,22 +72,7 @@ export function createApp(options: AppOptions): Koa {
 
   const routers = [
     createIngestRouter(deps, { maxFileSize, uploadDir }),
-    createIngestJobsRouter(deps, { maxFileSize, uploadDir }),
-    createStatsRouter(deps),
-    createSearchRouter(deps),
-    createServicesRouter(deps),
-    createAuditViewsRouter(deps),
-    createPartnersRouter(deps),
-    createPositionsRouter(deps),
-    createPriceListsRouter(deps),
-    createPriceChangesRouter(deps),
-    createSettingsRouter(deps),
-    createScanRouter(deps),
-    createExportRouter(deps),
-    createQueueRouter(deps),
-    createDecisionsRouter(deps),
-    createUnmatchedRouter(deps),
-    createProposalsRouter(deps),
+    createApiRouter(deps, handlers),
     createReconcileRouter(deps, { maxBodyBytes: MAX_JSON_BYTES }),
     createDocsRouter(deps),
     createUiRouter(deps),

@@ -18,7 +18,7 @@ export {
   type HttpErrorCode,
 } from './errors.js';
 export { logToStderr, type UnexpectedErrorLogger } from './error-handler.js';
-export { DEFAULT_LIMIT, MAX_LIMIT } from './query.js';
+export { DEFAULT_LIMIT, MAX_LIMIT } from '@pricecat/core/contract';
 export { createAccessGuard, LOOPBACK_HOSTS, TOKEN_NAME_STATE, type AccessOptions, type ApiToken } from './access.js';
 export { loadSecurityConfig, parseTokensFile, SecurityConfigError, type SecurityConfig } from './security-config.js';
 export { cleanUploadDir } from './upload-dir.js';

@@ -18,7 +18,11 @@ export { PricecatPriceChangesElement } from './price-changes/price-changes.js';
 export { routes, matchRoute, type Route, type RouteContext } from './app/routes.js';
 export { PricecatApi, type QueryParams } from './api/client.js';
 export { ApiError } from './api/errors.js';
-export type * from './api/types.js';
-export type * from './api/operator-types.js';
+export type {
+  Candidate, ClinicSummary, DecisionResult, FileReportError, FileReportOk, IngestReport, MatchTrace, Page, PartnerPrice,
+  Position, PositionView, PriceChange, PriceChangePage, PriceKind, PriceList, PriceSummary, QueueItem, ScanReport,
+  ScanSummary, SearchHit, Service, ServiceComparison, Settings, SettingsPatch, Stats, UndoResult, UnmatchedPosition,
+  UnmatchedStatus,
+} from '@pricecat/core/contract';
 export { formatPrice, formatShare, formatSignedShare, formatDate, formatCount } from './format/format.js';
 export { messages } from './i18n/messages.js';

@@ -2,6 +2,8 @@
  * The `Catalogue`: every use case of pricecat bound to its dependencies. The HTTP layer and the CLI
  * call only this. Errors are {@link PricecatError}s with stable codes.
  */
+import type { DEVIATION_KINDS, DUPLICATE_CHOICES } from '../contract/limits.js';
+import type { PriceKind } from '../contract/limits.js';
 import type { ServiceStructure } from '../match/dictionary-structure.js';
 import type { Clinic, Position, PositionKind, PositionStatus, MatchMethod, PriceList, Service } from '../storage/records.js';
 import type { OutlierBounds } from './outliers.js';
@@ -21,7 +23,7 @@ import type { ServicePriceHistory } from './service-history.js';
 import type { Dashboard } from './dashboard.js';
 
 /** Where a clinic's price sits against the median across clinics. */
-export type DeviationKind = 'overpayment' | 'saving' | 'at_median';
+export type DeviationKind = (typeof DEVIATION_KINDS)[number];
 
 /** A page of results with the total count before paging. */
 export interface Page<T> {
@@ -45,7 +47,7 @@ export interface IngestSource {
    * behaviour before duplicates were detected); `'report'` stores nothing and reports it as an error entry with code
    * `ALREADY_INGESTED` and `duplicate_of`. @default 'ingest'
    */
-  readonly duplicates?: 'ingest' | 'report';
+  readonly duplicates?: (typeof DUPLICATE_CHOICES)[number];
   /** Told when the files are known and as each one starts and ends (an ingest job's progress). @default none */
   readonly onProgress?: (event: IngestProgress) => void;
 }
@@ -152,7 +154,7 @@ export interface SearchPage extends Page<SearchHit> {
   readonly corrections: readonly { readonly from: string; readonly to: string }[];
 }
 
-export type PriceKind = 'resident' | 'nonresident';
+export type { PriceKind };
 
 export interface PartnerPrice {
   readonly clinic_id: string;

@@ -12,10 +12,9 @@ import type { CreatedService, CreateServiceInput } from './proposal-types.js';
 import { findProposal } from './proposals.js';
 import type { QueryPort } from '../storage/query-port.js';
 
-/** Longest accepted name or category; a longer one is a pasted paragraph, not a dictionary entry. */
-export const MAX_SERVICE_NAME_LENGTH = 300;
-/** Most positions one request may normalize. */
-export const MAX_POSITION_IDS = 10_000;
+import { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH } from '../contract/limits.js';
+
+export { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH };
 
 /**
  * Validates, writes the service, normalizes the members and learns their names. Throws INVALID_INPUT for

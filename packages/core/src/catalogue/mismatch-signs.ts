@@ -3,6 +3,7 @@
  * one) rather than the clinic's price moving: «МРТ головного мозга +650 %» is a contrast study matched to the plain
  * one. Derived from the data, one threshold excepted (the half of the words, stated below).
  */
+import type { MismatchSign } from '../contract/limits.js';
 import type { PriceKind } from './catalogue.js';
 import { partnerPrices, servicePricesOf } from './compare-service.js';
 import type { QueryPort } from '../storage/query-port.js';
@@ -15,7 +16,7 @@ import type { QueryPort } from '../storage/query-port.js';
  *   list moves further than the market spreads. Never for a like-with-like change (both sides share a line name):
  *   the same line cannot be a wrong match.
  */
-export type MismatchSign = 'names_differ' | 'beyond_market';
+export type { MismatchSign };
 
 /** Less than this share of common words makes two sides' names differ. NOTE: a hand threshold (half). */
 export const NAME_OVERLAP_FLOOR = 0.5;

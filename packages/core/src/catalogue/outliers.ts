@@ -11,10 +11,11 @@
  *
  * A price is an outlier when it lies outside the bounds (the bounds themselves are inside).
  */
+import type { OUTLIER_RULES } from '../contract/limits.js';
 import { median, roundMoney } from './statistics.js';
 
 /** Which branch of the rule applied. */
-export type OutlierRule = 'iqr' | 'half_median' | 'none';
+export type OutlierRule = (typeof OUTLIER_RULES)[number];
 
 /** The accepted price range; prices outside are outliers. `low`/`high` are null when rule is `none`. */
 export interface OutlierBounds {

@@ -2,10 +2,9 @@
 import { PricecatError } from '../errors.js';
 import type { Page, PageRequest } from './catalogue.js';
 
-/** Page size when the client gives none. */
-export const DEFAULT_LIMIT = 50;
-/** The largest page a client may ask for; more would make one response slow and huge. */
-export const MAX_LIMIT = 500;
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';
+
+export { DEFAULT_LIMIT, MAX_LIMIT };
 
 /** The requested page of `items`, with the total; rejects negative or absurd limits with INVALID_INPUT. */
 export function toPage<T>(items: readonly T[], request: PageRequest = {}): Page<T> {

@@ -27,10 +27,9 @@ import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { beyondMarket, namesDiffer, type MismatchSign } from './mismatch-signs.js';
 
-/** The threshold when the caller gives none: 20 %. */
-export const DEFAULT_PRICE_CHANGE_THRESHOLD = 0.2;
-/** The largest threshold accepted: a tenfold (1000 %) change. */
-export const MAX_PRICE_CHANGE_THRESHOLD = 10;
+import { DEFAULT_PRICE_CHANGE_THRESHOLD, MAX_PRICE_CHANGE_THRESHOLD } from '../contract/limits.js';
+
+export { DEFAULT_PRICE_CHANGE_THRESHOLD, MAX_PRICE_CHANGE_THRESHOLD };
 
 export interface PriceChangeQuery extends PageRequest {
   /** Smallest relative change reported, 0 < t ≤ 10 (0.2 = 20 %). @default 0.2 */

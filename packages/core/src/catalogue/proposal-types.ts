@@ -2,6 +2,7 @@
  * Types of growing the dictionary: proposals of new services from groups of unmatched names, and the
  * request that creates a service. Field names are the HTTP API's names.
  */
+import type { CATEGORY_SOURCES } from '../contract/limits.js';
 import type { PageRequest } from './catalogue.js';
 
 /** Filter and paging of {@link ServiceProposal}s. */
@@ -23,7 +24,7 @@ export interface ProposalMember {
 }
 
 /** Where a proposal's category comes from. */
-export type CategorySource = 'nearest_service' | 'section';
+export type CategorySource = (typeof CATEGORY_SOURCES)[number];
 
 /**
  * A proposed new service: not-normalized positions whose names denote the same service (the same

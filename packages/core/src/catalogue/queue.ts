@@ -10,9 +10,10 @@ import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
 import type { Directory, QueryPort, QueueFilter } from '../storage/query-port.js';
 import type { MatchMethod } from '../storage/records.js';
+import { QUEUE_METHODS as QUEUE_METHOD_VALUES } from '../contract/limits.js';
 
 /** The methods a queued position's suggestion can carry (the matcher stage that proposed it). */
-export const QUEUE_METHODS: readonly MatchMethod[] = ['code', 'exact', 'synonym', 'fuzzy', 'embedding'];
+export const QUEUE_METHODS: readonly MatchMethod[] = QUEUE_METHOD_VALUES;
 
 /** Filters of the queue (every given one must match). */
 export interface QueueFilterQuery {

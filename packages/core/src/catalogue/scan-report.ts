@@ -2,11 +2,12 @@
  * The report of a watched-folder scan and its persisted copy (the last scan is kept in the store's
  * settings, so `GET /api/scan/last` answers after a restart too).
  */
+import type { SCAN_TRIGGERS } from '../contract/limits.js';
 import type { Storage } from '../storage/storage.js';
 import type { IngestReport } from './catalogue.js';
 
 /** What started a scan. */
-export type ScanTrigger = 'request' | 'schedule';
+export type ScanTrigger = (typeof SCAN_TRIGGERS)[number];
 
 /** A file of the folder (or an entry of a ZIP there) left alone because its content was ingested before. */
 export interface SkippedFile {

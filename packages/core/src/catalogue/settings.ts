@@ -2,6 +2,7 @@
  * Settings of the watched folder: where new price lists appear and how often the server looks. Stored
  * with `Storage.setSetting`, so they survive a restart.
  */
+import { MAX_SCAN_INTERVAL_MINUTES } from '../contract/limits.js';
 import { PricecatError } from '../errors.js';
 import type { Storage } from '../storage/storage.js';
 import type { FolderAccess } from './folder-access.js';
@@ -10,8 +11,7 @@ import { readLastScanSummary, type ScanSummary } from './scan-report.js';
 /** Setting keys in the store. */
 export const SETTING_KEYS = { watchFolder: 'watch_folder', scanInterval: 'scan_interval_minutes' } as const;
 
-/** The longest schedule interval: one day. */
-export const MAX_SCAN_INTERVAL_MINUTES = 1440;
+export { MAX_SCAN_INTERVAL_MINUTES };
 
 /** What `GET /api/settings` answers. */
 export interface Settings {

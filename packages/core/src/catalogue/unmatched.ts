@@ -9,10 +9,9 @@ import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
 import type { QueryPort } from '../storage/query-port.js';
 
-/** The statuses an unmatched position has. */
-export type UnmatchedStatus = 'queued' | 'unrecognized';
-/** Both unmatched statuses, for validating a filter. */
-export const UNMATCHED_STATUSES: readonly UnmatchedStatus[] = ['queued', 'unrecognized'];
+import { UNMATCHED_STATUSES, type UnmatchedStatus } from '../contract/limits.js';
+
+export { UNMATCHED_STATUSES, type UnmatchedStatus };
 
 /** Filter and page of {@link listUnmatched}. */
 export interface UnmatchedQuery extends PageRequest {

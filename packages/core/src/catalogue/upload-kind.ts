@@ -4,11 +4,12 @@
  * central directory without unpacking anything.
  */
 import { listZipPartNames } from '../archive/zip-container.js';
+import type { UPLOAD_SOURCES } from '../contract/limits.js';
 import { isZip } from '../archive/index.js';
 import { extensionOf } from '../extract/readers/magic.js';
 
 /** `archive`: unpack and ingest each entry; `file`: hand the bytes to the format readers as they are. */
-export type UploadKind = 'archive' | 'file';
+export type UploadKind = (typeof UPLOAD_SOURCES)[number];
 
 /** Office formats that are ZIPs: a damaged one goes to its reader, which says it is damaged or truncated. */
 const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set(['xlsx', 'xlsm', 'docx', 'ods']);

@@ -3,6 +3,7 @@
  * it stays under ~150 bytes as JSON): the stage, the hand rule that chose the same entry, a few signals with their
  * values, the guards that fired, and for a learned synonym the decision it came from.
  */
+import type { TRACE_STAGES } from '../contract/limits.js';
 import type { LegacyStage } from './ranker/features.js';
 
 export interface MatchTrace {
@@ -12,7 +13,7 @@ export interface MatchTrace {
    * (match/decision-memory.ts); `ranker`: the fitted ranker; `rules`: the hand-rule cascade alone; `embedding`:
    * the embedding stage (its cosine is not a calibrated probability).
    */
-  readonly stage: 'synonym' | 'ranker' | 'rules' | 'embedding' | 'decision';
+  readonly stage: (typeof TRACE_STAGES)[number];
   /** The hand rule that chose the same entry, when one did. */
   readonly rule?: LegacyStage;
   /** A few signals, rounded: the ranker's log-odds, term score, n-gram cosine, margin to the runner-up. */

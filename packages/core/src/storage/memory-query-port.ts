@@ -4,6 +4,7 @@
  * {@link UpdatableQueryPort.apply} with what a write changed. A decision touching k positions costs
  * O(k · log n) index work; nothing is rebuilt from the whole store.
  */
+import { POSITION_STATUSES } from '../contract/limits.js';
 import type {
   Directory,
   PositionCounts,
@@ -25,7 +26,7 @@ export interface QuerySeed {
   readonly positions: readonly Position[];
 }
 
-const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 'unrecognized'];
+const STATUSES: readonly PositionStatus[] = POSITION_STATUSES;
 
 /** The in-memory port, with a synchronous lookup for the adapter that owns it. */
 export interface MemoryQueryPort extends UpdatableQueryPort {

@@ -2,10 +2,11 @@
  * Test helper: everything the use cases ask a query port, as plain data, so two ports can be compared
  * (an incrementally updated one against a rebuild). Not exported from the package.
  */
+import { POSITION_STATUSES } from '../contract/limits.js';
 import { OFFER_KINDS, type QueryPort } from './query-port.js';
 import type { Position, PositionStatus } from './records.js';
 
-const STATUSES: readonly PositionStatus[] = ['normalized', 'queued', 'skipped', 'unrecognized'];
+const STATUSES: readonly PositionStatus[] = POSITION_STATUSES;
 
 /** Everything the use cases ask, as plain data. */
 export async function queryAnswers(port: QueryPort, names: readonly string[]): Promise<unknown[]> {

@@ -2,6 +2,7 @@
  * Records pricecat stores. Field names are the HTTP API's names (DESIGN.md §3), so the HTTP layer
  * serialises them without renaming.
  */
+import type { DECISION_ACTIONS, MatchMethod, PARSE_STATUSES, PositionKind, PositionStatus, SERVICE_ORIGINS } from '../contract/limits.js';
 import type { PriceCell } from '../extract/price-row.js';
 import type { MatchTrace } from '../match/trace.js';
 
@@ -15,7 +16,7 @@ export interface Service {
   readonly category: string;
   /** Kazakhstan tariff code (`A02.004.000`), Latin letters, or null when the file has none. */
   readonly tariff_code: string | null;
-  readonly origin: 'dictionary' | 'created';
+  readonly origin: ServiceOrigin;
 }
 
 /** A clinic (partner). */
@@ -30,7 +31,7 @@ export interface Clinic {
   readonly created_at: string;
 }
 
-export type ParseStatus = 'ok' | 'warnings' | 'error';
+export type ParseStatus = (typeof PARSE_STATUSES)[number];
 
 /** One ingested document of one clinic. */
 export interface PriceList {
@@ -47,8 +48,9 @@ export interface PriceList {
   readonly position_count: number;
 }
 
-export type MatchMethod = 'code' | 'exact' | 'synonym' | 'fuzzy' | 'embedding' | 'manual';
-export type PositionStatus = 'normalized' | 'queued' | 'skipped' | 'unrecognized';
+export type { MatchMethod, PositionStatus };
+/** Where a dictionary entry comes from. */
+export type ServiceOrigin = (typeof SERVICE_ORIGINS)[number];
 
 /** A candidate dictionary service for a position, best first. */
 export interface MatchCandidate {
@@ -63,7 +65,7 @@ export interface MatchCandidate {
  * listed under it (a check-up, a programme); `component`, one of those, priced in the list but not sold on its
  * own, so no offer in comparisons, search or the catalogue (extract/package-rows.ts).
  */
-export type PositionKind = 'service' | 'package' | 'component';
+export type { PositionKind };
 
 /** One extracted priced row. */
 export interface Position {
@@ -125,7 +127,7 @@ export interface IngestedFile {
  */
 export interface Decision {
   readonly decision_id: string;
-  readonly action: 'match' | 'skip';
+  readonly action: (typeof DECISION_ACTIONS)[number];
   readonly created_at: string;
   /** Who decided: the API token's name (`PRICECAT_TOKENS_FILE`); absent or null without authentication. */
   readonly decided_by?: string | null;

@@ -1,5 +1,7 @@
 /**
- * `POST {prefix}/ingest`: multipart field `file`, a ZIP of price lists or one price file.
+ * The two uploads, `POST {prefix}/ingest` (answered when the ingest is over) and `POST {prefix}/ingest-jobs`
+ * (answered at once with a job to poll): multipart field `file`, a ZIP of price lists or one price file.
+ * Their query parameters are read by the route table (route-input.ts); the multipart body here.
  *
  * @module
  */
@@ -7,9 +9,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
-import { PricecatError, type IngestReport } from '@pricecat/core';
+import type { IngestReport } from '@pricecat/core';
+import { routes, type Wire } from '@pricecat/core/contract';
 import { errorBody, statusForCode, type ErrorBody } from '../errors.js';
-import { optionalEnum } from '../query.js';
+import { invalid, readQuery } from '../route-input.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** Where and how large uploads may be. */
@@ -20,11 +23,8 @@ export interface UploadSettings {
   readonly uploadDir: string;
 }
 
-/** What to do with a file whose content is already stored (`IngestSource.duplicates`). */
-export const DUPLICATE_CHOICES = ['ingest', 'report'] as const;
-
 /** The multipart field that carries the file. */
-export const UPLOAD_FIELD = 'file';
+export const UPLOAD_FIELD = routes.ingest.upload.field;
 
 /**
  * Ingest an uploaded file. A ZIP answers 200 with the per-file report even when some of its files failed:
@@ -35,14 +35,28 @@ export const UPLOAD_FIELD = 'file';
 export function createIngestRouter({ catalogue, prefix }: RouteDeps, upload: UploadSettings): Router {
   const router = new Router({ prefix });
   router.post('/ingest', receiveUpload(upload), async (ctx) => {
+    // `?duplicates=report`: a file already ingested is reported, not stored again; the default keeps the old answer.
+    const { duplicates } = readQuery(routes.ingest, ctx.query) as Wire<typeof routes.ingest.query>;
     const file = pickUploadedFile(ctx.request.files);
     const bytes = new Uint8Array(await readFile(file.filepath));
-    // `?duplicates=report`: a file already ingested is reported, not stored again; the default keeps the old answer.
-    const duplicates = optionalEnum(ctx.query, 'duplicates', DUPLICATE_CHOICES) ?? 'ingest';
     const report = await catalogue.ingest({ fileName: file.originalFilename ?? 'upload', bytes, duplicates });
     const answer = ingestAnswer(report);
     ctx.status = answer.status;
     ctx.body = answer.body;
+  });
+  router.post('/ingest-jobs', receiveUpload(upload), async (ctx) => {
+    const { again } = readQuery(routes.startIngestJob, ctx.query) as Wire<typeof routes.startIngestJob.query>;
+    const file = pickUploadedFile(ctx.request.files);
+    // Read before answering: the temporary file is removed when this request ends.
+    const bytes = new Uint8Array(await readFile(file.filepath));
+    const job: Wire<typeof routes.startIngestJob.response> = await catalogue.startIngestJob({
+      fileName: file.originalFilename ?? 'upload',
+      bytes,
+      duplicates: again ? 'ingest' : 'report',
+    });
+    ctx.status = routes.startIngestJob.status;
+    ctx.set('Location', `${prefix}/ingest-jobs/${encodeURIComponent(job.job_id)}`);
+    ctx.body = job;
   });
   return router;
 }
@@ -111,8 +125,5 @@ export function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile
   if (file) return file;
   const others = Object.keys(files ?? {});
   const got = others.length > 0 ? ` (got the field ${others.map((name) => `\`${name}\``).join(', ')})` : '';
-  throw new PricecatError(
-    'INVALID_INPUT',
-    `Send the price list or ZIP as multipart/form-data in the field \`${UPLOAD_FIELD}\`${got}.`,
-  );
+  throw invalid(`Send the price list or ZIP as multipart/form-data in the field \`${UPLOAD_FIELD}\`${got}.`);
 }

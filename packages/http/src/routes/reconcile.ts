@@ -9,7 +9,8 @@ import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Context, Middleware } from 'koa';
 import { PricecatError, type ReconcileCandidate, type ReconcileQuery } from '@pricecat/core';
-import { optionalString } from '../query.js';
+import { routes } from '@pricecat/core/contract';
+import { invalid, readQuery } from '../route-input.js';
 import type { RouteDeps } from './route-deps.js';
 
 /** The only type the service reconciles against: a dictionary entry. */
@@ -65,9 +66,9 @@ export function createReconcileRouter({ catalogue, prefix }: RouteDeps, options:
   };
 
   router.get('/reconcile', async (ctx) => {
-    const queries = optionalString(ctx.query, 'queries');
+    const { queries, callback } = readQuery(routes.reconcile, ctx.query) as { queries?: string; callback?: string };
     const body = queries === undefined ? manifest(ctx, prefix) : await answerQueries(queries);
-    respond(ctx, body, optionalString(ctx.query, 'callback'));
+    respond(ctx, body, callback);
   });
   router.post(
     '/reconcile',
@@ -199,8 +200,4 @@ function toResult(candidate: ReconcileCandidate): ReconcileResult['result'][numb
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function invalid(message: string): PricecatError {
-  return new PricecatError('INVALID_INPUT', message);
 }

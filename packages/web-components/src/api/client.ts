@@ -19,7 +19,7 @@ import type {
   SearchPage,
   ServiceComparison,
   Stats,
-} from './types.js';
+} from '@pricecat/core/contract';
 
 /** Query parameters; `undefined` and `''` are left out. */
 export type QueryParams = Readonly<Record<string, string | number | undefined>>;

@@ -22,8 +22,8 @@ import type {
   UndoResult,
   UnmatchedPosition,
   UnmatchedStatus,
-} from './operator-types.js';
-import type { Page, PriceKind, Service } from './types.js';
+} from '@pricecat/core/contract';
+import type { Page, PriceKind, Service } from '@pricecat/core/contract';
 
 /** A page of the verification queue, most confident first, filtered on the server. */
 export function loadQueue(api: PricecatApi, page: { limit: number; offset: number }, signal?: AbortSignal, filters: QueueFilters = {}) {

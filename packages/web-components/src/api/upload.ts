@@ -7,7 +7,7 @@
 import { askForToken, authHeaders } from './auth-token.js';
 import { errorFromAnswer, networkError, toApiError } from './errors.js';
 import type { PricecatApi } from './client.js';
-import type { IngestJob, IngestReport } from './types.js';
+import type { IngestJob, IngestReport } from '@pricecat/core/contract';
 
 /** Bytes sent so far of the whole multipart body. */
 export interface UploadProgress {

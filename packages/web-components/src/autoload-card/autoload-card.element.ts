@@ -4,7 +4,8 @@ import { PricecatApi } from '../api/client.js';
 import { toApiError, type ApiError } from '../api/errors.js';
 import { LoadController } from '../api/load-controller.js';
 import { loadSettings, saveSettings, scanNow } from '../api/operator-api.js';
-import type { ScanReport, ScanSummary, Settings, SettingsPatch } from '../api/operator-types.js';
+import type { ScanReport, ScanSummary, Settings, SettingsPatch } from '@pricecat/core/contract';
+import { MAX_SCAN_INTERVAL_MINUTES } from '@pricecat/core/contract/limits';
 import { formatCount, formatDateTime } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
@@ -156,7 +157,7 @@ export class PricecatAutoloadCardElement extends LitElement {
               placeholder=${t.folderPlaceholder} aria-invalid=${this.fieldErrors.folder ? 'true' : 'false'}
               @input=${(event: Event) => (this.folder = (event.target as HTMLInputElement).value)} />`)}
           ${this.#renderField('interval', t.interval, t.intervalHint, this.fieldErrors.interval,
-            html`<input id="interval" class="interval" type="number" min="0" max="1440" step="1" .value=${this.interval}
+            html`<input id="interval" class="interval" type="number" min="0" max=${MAX_SCAN_INTERVAL_MINUTES} step="1" .value=${this.interval}
               aria-invalid=${this.fieldErrors.interval ? 'true' : 'false'}
               @input=${(event: Event) => (this.interval = (event.target as HTMLInputElement).value)} />`)}
           ${this.saveError ? errorView(this.saveError, undefined, t.saveFailed) : nothing}
@@ -186,7 +187,7 @@ export function readForm(folder: string, interval: string): { patch?: SettingsPa
   const errors: { folder?: string; interval?: string } = {};
   // Absolute POSIX path, or a Windows drive / UNC path for a server on Windows.
   if (path !== '' && !/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path)) errors.folder = t.folderNotAbsolute;
-  if (interval.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > 1440) errors.interval = t.intervalInvalid;
+  if (interval.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > MAX_SCAN_INTERVAL_MINUTES) errors.interval = t.intervalInvalid;
   if (errors.folder || errors.interval) return { errors };
   return { patch: { watch_folder: path === '' ? null : path, scan_interval_minutes: minutes }, errors };
 }

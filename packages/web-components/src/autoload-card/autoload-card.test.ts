@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './autoload-card.js';
 import { readForm, type PricecatAutoloadCardElement } from './autoload-card.element.js';
-import type { ScanReport, Settings } from '../api/operator-types.js';
+import type { ScanReport, Settings } from '@pricecat/core/contract';
 import { $, cleanup, fakeApi, jsonError, mount, shadowText, typeInto, type FakeApi, type FakeRequest } from '../test-support/fake-api.js';
 
 const lastScan = {
@@ -12,10 +12,10 @@ const lastScan = {
 const report: ScanReport = {
   folder: '/srv/inbox', trigger: 'request', started_at: '2026-02-02T10:00:00Z', finished_at: '2026-02-02T10:00:04Z',
   files: [
-    { file: 'Клиника 1 прайс 2024.docx', status: 'ok', format: 'docx', clinic_name: 'Клиника 1', city: null, effective_date: null, positions: 312, normalized: 200, queued: 50, unrecognized: 62, skipped: 0, warnings: [] },
+    { file: 'Клиника 1 прайс 2024.docx', status: 'ok', format: 'docx', price_list_id: 'pl-1', clinic_id: 'c-1', clinic_name: 'Клиника 1', city: null, effective_date: null, positions: 312, normalized: 200, queued: 50, unrecognized: 62, skipped: 0, price_columns: [], warnings: [] },
     { file: 'сломанный.xlsx', status: 'error', code: 'EXTRACT_FAILED', message: 'The workbook is damaged.' },
   ],
-  positions: 312, normalized: 200, errors: 1, skipped: [],
+  positions: 312, normalized: 200, errors: 1, duration_ms: 4000, skipped: [],
 };
 
 /** Settings kept by the stub; the folder `/missing` is refused the way the server refuses it. */

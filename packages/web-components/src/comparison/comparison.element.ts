@@ -4,7 +4,7 @@ import { PricecatApi } from '../api/client.js';
 import { toApiError, type ApiError } from '../api/errors.js';
 import { LoadController } from '../api/load-controller.js';
 import { matchPosition, skipPosition } from '../api/operator-api.js';
-import type { PartnerPrice, PriceKind, ServiceComparison, ServicePriceHistory } from '../api/types.js';
+import type { PartnerPrice, PriceKind, ServiceComparison, ServicePriceHistory } from '@pricecat/core/contract';
 import '../service-picker/service-picker.js';
 import type { ServicePickDetail } from '../service-picker/service-picker.element.js';
 import { formatDate, formatPrice, formatPriceDelta, formatSignedShare } from '../format/format.js';

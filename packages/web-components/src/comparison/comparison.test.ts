@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './comparison.js';
 import type { PricecatComparisonElement } from './comparison.element.js';
-import type { PartnerPrice, ServiceComparison, ServicePriceHistory } from '../api/types.js';
+import type { PartnerPrice, ServiceComparison, ServicePriceHistory } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
@@ -15,7 +15,11 @@ function partner(id: string, name: string, price: number, median: number, date: 
     price,
     deviation: price - median,
     deviation_share: (price - median) / median,
+    deviation_kind: price > median ? 'overpayment' : price < median ? 'saving' : 'at_median',
+    outlier: false,
     effective_date: date,
+    list_date: date ?? '2024-06-01',
+    stale: false,
     price_list_id: `${id}-2024`,
     positions: [],
   };
@@ -30,11 +34,14 @@ const comparison: ServiceComparison = {
   max: 12600,
   spread: 3600,
   spread_ratio: 1.4,
+  clinics: 3,
+  outlier_bounds: { rule: 'half_median', low: 5000, high: 15000 },
   partners: [
     partner('c3', 'Медцентр «Дорогой»', 12600, 10000, '2024-03-01'),
     partner('c1', 'Клиника «Дешёвая»', 9000, 10000, '2024-01-15'),
     partner('c2', 'Поликлиника №1', 10000, 10000, null),
   ],
+  class: { class_id: 's1', services: [{ service_id: 's1', name: service.name, category: service.category }], pooled: false },
 };
 
 function point(list: string, date: string, price: number) {
@@ -145,7 +152,7 @@ describe('<pricecat-comparison>', () => {
     api = fakeApi({
       'services/s1/partners': { ...comparison, partners: [wrong] },
       'services/s1/history': history,
-      skip: { position: { position_id: 'p9' } },
+      skip: { action: 'skip', service: null, position_ids: ['p9'], already_decided: false },
     });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'button.correct')).toHaveLength(1));

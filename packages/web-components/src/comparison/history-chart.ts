@@ -5,7 +5,7 @@
  * @module
  */
 import { svg, type TemplateResult } from 'lit';
-import type { ServicePriceHistory } from '../api/types.js';
+import type { ServicePriceHistory } from '@pricecat/core/contract';
 import { formatDate, formatPrice } from '../format/format.js';
 
 const WIDTH = 600;

@@ -6,7 +6,7 @@
  * @module
  */
 import type { PricecatApi } from '../api/client.js';
-import type { PriceKind, ServicePriceHistory } from '../api/types.js';
+import type { PriceKind, ServicePriceHistory } from '@pricecat/core/contract';
 
 /** Loads the history of `serviceId` in `kind`, of the clinics of `city` when given. */
 export function loadPriceHistory(

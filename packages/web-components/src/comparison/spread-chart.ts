@@ -5,7 +5,7 @@
  * @module
  */
 import { svg, type TemplateResult } from 'lit';
-import type { PartnerPrice } from '../api/types.js';
+import type { PartnerPrice } from '@pricecat/core/contract';
 import { formatPrice } from '../format/format.js';
 
 const WIDTH = 600;

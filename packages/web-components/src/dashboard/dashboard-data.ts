@@ -1,5 +1,5 @@
 import type { PricecatApi } from '../api/client.js';
-import type { DashboardFigures, PriceList, Stats } from '../api/types.js';
+import type { Dashboard, PriceList, Stats } from '@pricecat/core/contract';
 
 /** What the dashboard shows: the figures, the latest ingests and the clinic names they refer to. */
 export interface DashboardData {
@@ -8,7 +8,7 @@ export interface DashboardData {
   readonly latest: readonly PriceList[];
   readonly clinicNames: ReadonlyMap<string, string>;
   /** Per clinic, category and ingest; `null` from a server without `GET /dashboard`. */
-  readonly figures: DashboardFigures | null;
+  readonly figures: Dashboard | null;
 }
 
 /** Loads stats, price lists and clinics in parallel; clinic names are a nicety, so their failure is ignored. */
@@ -17,7 +17,7 @@ export async function loadDashboard(api: PricecatApi, latest: number, signal?: A
     api.stats(signal),
     api.priceLists(signal),
     api.partners({ limit: 500 }, signal).catch(() => undefined),
-    api.get<DashboardFigures>('dashboard', {}, signal).catch(() => null),
+    api.get<Dashboard>('dashboard', {}, signal).catch(() => null),
   ]);
   const newest = [...lists].sort((a, b) => b.ingested_at.localeCompare(a.ingested_at)).slice(0, latest);
   const clinicNames = new Map((partners?.items ?? []).map((clinic) => [clinic.clinic_id, clinic.name]));

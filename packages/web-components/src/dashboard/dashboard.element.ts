@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
-import type { DashboardFigures, PriceList, Stats } from '../api/types.js';
+import type { Dashboard, PriceList, Stats } from '@pricecat/core/contract';
 import { formatCount, formatDate, formatDateTime, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
@@ -143,7 +143,7 @@ export class PricecatDashboardElement extends LitElement {
     </dl>`;
   }
 
-  #renderClinics(clinics: DashboardFigures['clinics']) {
+  #renderClinics(clinics: Dashboard['clinics']) {
     if (clinics.length === 0) return nothing;
     const unmatched = (clinicId: string, status?: string) =>
       `#/unmatched?clinic_id=${encodeURIComponent(clinicId)}${status ? `&status=${status}` : ''}`;
@@ -172,7 +172,7 @@ export class PricecatDashboardElement extends LitElement {
       </div>`;
   }
 
-  #renderCategories(categories: DashboardFigures['categories']) {
+  #renderCategories(categories: Dashboard['categories']) {
     if (categories.length === 0) return nothing;
     return html`<details class="by-category">
       <summary><h3>${t.byCategory}</h3></summary>
@@ -194,7 +194,7 @@ export class PricecatDashboardElement extends LitElement {
     </details>`;
   }
 
-  #renderShareOverTime(ingests: DashboardFigures['ingests']) {
+  #renderShareOverTime(ingests: Dashboard['ingests']) {
     if (ingests.length === 0) return nothing;
     const width = 600;
     const height = 160;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './dashboard.js';
 import type { PricecatDashboardElement } from './dashboard.element.js';
-import type { PriceList, Stats } from '../api/types.js';
+import type { PriceList, Stats } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
@@ -10,7 +10,10 @@ const NBSP = '\u00a0';
 const stats: Stats = {
   services: 1300,
   clinics: 12,
+  cities: 3,
   price_lists: 15,
+  documents: 15,
+  last_ingest_at: '2025-02-01T10:00:00Z',
   positions: 1250,
   normalized: 1000,
   normalized_share: 0.8,
@@ -22,7 +25,7 @@ const stats: Stats = {
 };
 
 function list(id: string, file: string, ingested: string, status: PriceList['status'], warnings: string[]): PriceList {
-  return { price_list_id: id, clinic_id: 'c1', file_name: file, format: 'xlsx', effective_date: '2024-05-01', ingested_at: ingested, status, warnings, position_count: 120 };
+  return { price_list_id: id, clinic_id: 'c1', file_name: file, format: 'xlsx', effective_date: '2024-05-01', ingested_at: ingested, sha256: `sha-${id}`, status, warnings, position_count: 120 };
 }
 
 const priceLists = {

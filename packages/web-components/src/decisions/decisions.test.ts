@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './decisions.js';
 import type { PricecatDecisionsElement } from './decisions.element.js';
-import type { DecisionLogEntry } from '../api/operator-types.js';
+import type { DecisionLogEntry } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 function entry(id: string, overrides: Partial<DecisionLogEntry> = {}): DecisionLogEntry {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { MAX_SCAN_INTERVAL_MINUTES } from '@pricecat/core/contract/limits';
 
 /** Russian UI texts. Functions take the numbers or names they need; names are inserted as text by Lit. */
 export const messages = {
@@ -341,7 +342,7 @@ export const messages = {
     serverSaid: 'Ответ сервера:',
     interval: 'Проверять каждые, мин',
     intervalHint: '0 — только по кнопке «Сканировать сейчас».',
-    intervalInvalid: 'Интервал — целое число минут от 0 до 1440.',
+    intervalInvalid: `Интервал — целое число минут от 0 до ${MAX_SCAN_INTERVAL_MINUTES}.`,
     save: 'Сохранить',
     saved: 'Настройки сохранены.',
     saveFailed: 'Настройки не сохранены',

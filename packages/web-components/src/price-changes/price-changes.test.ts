@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './price-changes.js';
 import type { PricecatPriceChangesElement } from './price-changes.element.js';
-import type { PriceChange } from '../api/operator-types.js';
+import type { PriceChange } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
@@ -11,7 +11,9 @@ function change(service: string, oldPrice: number, newPrice: number, clinic = '�
     clinic_id: clinic === 'Клиника 2' ? 'c2' : 'c7', clinic_name: clinic, city, service_id: service, service_name: service, category: 'УЗИ',
     price_kind: 'nonresident', old_price: oldPrice, new_price: newPrice, change: newPrice - oldPrice, change_share: (newPrice - oldPrice) / oldPrice,
     direction: newPrice > oldPrice ? 'up' : 'down', old_effective_date: '2025-01-01', new_effective_date: '2026-01-01',
-    old_file_name: 'прайс 2025.pdf', new_file_name: 'прайс 2026.pdf',
+    old_price_list_id: 'pl-2025', new_price_list_id: 'pl-2026', old_file_name: 'прайс 2025.pdf', new_file_name: 'прайс 2026.pdf',
+    old_positions: [{ position_id: 'p-old', raw_name: service, price: oldPrice }], new_positions: [{ position_id: 'p-new', raw_name: service, price: newPrice }],
+    like_with_like: true, mismatch_signs: [],
   };
 }
 

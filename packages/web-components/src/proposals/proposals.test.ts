@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './proposals.js';
 import type { PricecatProposalsElement } from './proposals.element.js';
-import type { ServiceProposal } from '../api/operator-types.js';
+import type { ServiceProposal } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
 
 function proposal(id: string, name: string, category: string | null, members: [string, string][]): ServiceProposal {
@@ -9,12 +9,14 @@ function proposal(id: string, name: string, category: string | null, members: [s
     proposal_id: id,
     name,
     category,
+    category_source: category === null ? null : 'section',
     nearest_service: null,
+    key: name.toLowerCase(),
     clinics: new Set(members.map(([, clinic]) => clinic)).size,
     positions: members.length,
     names: new Set(members.map(([raw]) => raw)).size,
     members: members.map(([raw, clinic], i) => ({
-      position_id: `${id}-${i}`, raw_name: raw, clinic_id: clinic, clinic_name: clinic, section: null, price: 1000, status: 'unrecognized' as const,
+      position_id: `${id}-${i}`, raw_name: raw, clinic_id: clinic, clinic_name: clinic, price_list_id: `pl-${clinic}`, section: null, price: 1000, status: 'unrecognized' as const,
     })),
   };
 }
@@ -29,7 +31,7 @@ describe('<pricecat-proposals>', () => {
   const page = () => ({
     items: [
       proposal('p1', 'Микрореакция', 'Серология', [['Микрореакция', 'Клиника 1'], ['Микрореакция с кардиолипином', 'Клиника 2']]),
-      proposal('p2', 'РМП', null, [['РМП', 'Клиника 3']]),
+      proposal('p2', 'РМП', null, [['РМП', 'Клиника 3'], ['РМП', 'Клиника 3']]),
     ],
     total: 2,
     limit: 20,
@@ -58,6 +60,6 @@ describe('<pricecat-proposals>', () => {
     await vi.waitFor(() => expect(shadowText($(element, '.merge'))).toBe('Объединить выбранные (2) в одну услугу'));
     $(element, '.merge').click();
     await vi.waitFor(() => expect(api?.posted('services')).toHaveLength(1));
-    expect(api.posted('services')[0]).toEqual({ name: 'Микрореакция', category: 'Серология', proposal_id: 'p1', position_ids: ['p2-0'] });
+    expect(api.posted('services')[0]).toEqual({ name: 'Микрореакция', category: 'Серология', proposal_id: 'p1', position_ids: ['p2-0', 'p2-1'] });
   });
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import { html, nothing } from 'lit';
-import type { PositionContext } from '../api/operator-types.js';
+import type { PositionContext } from '@pricecat/core/contract';
 import { formatPrice } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 

@@ -6,11 +6,11 @@
  * @module
  */
 import { html, nothing } from 'lit';
-import type { QueueFilters } from '../api/operator-types.js';
+import type { QueueFilters } from '@pricecat/core/contract';
+import { QUEUE_METHODS } from '@pricecat/core/contract/limits';
 import { messages } from '../i18n/messages.js';
 
 const t = messages.queue;
-const METHODS = ['code', 'exact', 'synonym', 'fuzzy', 'embedding'] as const;
 
 /** A clinic of the filter's list. */
 export interface ClinicOption {
@@ -77,7 +77,7 @@ export function renderQueueToolbar(props: QueueToolbarProps) {
       <label>${t.method}
         <select name="method">
           <option value="">${t.allMethods}</option>
-          ${METHODS.map((m) => html`<option value=${m} ?selected=${m === f.method}>${messages.dashboard.methods[m] ?? m}</option>`)}
+          ${QUEUE_METHODS.map((m) => html`<option value=${m} ?selected=${m === f.method}>${messages.dashboard.methods[m] ?? m}</option>`)}
         </select>
       </label>
       <label class="narrow">${t.minConfidence}<input name="min" inputmode="decimal" .value=${percentOf(f.min_confidence)} /></label>
@@ -109,12 +109,13 @@ export function readFilterForm(form: HTMLFormElement): { filters: QueueFilters }
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value.trim() ?? '';
   const min = shareOfPercent(value('min'));
   const max = shareOfPercent(value('max'));
+  const method = QUEUE_METHODS.find((known) => known === value('method'));
   if (Number.isNaN(min) || Number.isNaN(max)) return { problem: t.confidenceInvalid };
   return {
     filters: {
       ...(value('clinic_id') && { clinic_id: value('clinic_id') }),
       ...(value('category') && { category: value('category') }),
-      ...(value('method') && { method: value('method') }),
+      ...(method !== undefined && { method }),
       ...(min !== undefined && { min_confidence: min }),
       ...(max !== undefined && { max_confidence: max }),
     },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './queue.js';
 import type { PricecatQueueElement } from './queue.element.js';
-import type { QueueItem } from '../api/operator-types.js';
+import type { QueueItem } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
 
 function item(id: string, raw: string, confidence: number): QueueItem {
@@ -9,6 +9,7 @@ function item(id: string, raw: string, confidence: number): QueueItem {
     position: {
       position_id: id, raw_name: raw, name_norm: raw.toLowerCase(), status: 'queued', confidence, clinic_id: 'c2', clinic_name: 'Клиника 2', city: 'Астана',
       section: 'УЗИ', code: null, unit: null, price: 7200, price_nonresident: null, price_list_id: 'pl1', file_name: 'прайс 2026.xlsx', effective_date: '2026-01-01', trace: null,
+      kind: 'service', package_id: null,
     },
     suggestion: { service_id: `svc-${id}`, name: `${raw} (справочник)`, category: 'УЗИ', score: confidence, method: 'fuzzy' },
     alternatives: [{ service_id: 'svc-alt', name: 'УЗИ мочевого пузыря', category: 'Урология', score: 0.31, method: 'embedding' }],

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './queue.js';
 import type { PricecatQueueElement } from './queue.element.js';
-import type { QueueItem } from '../api/operator-types.js';
-import type { Stats } from '../api/types.js';
+import type { QueueItem } from '@pricecat/core/contract';
+import type { Stats } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto, type FakeApi, type FakeRequest } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
@@ -10,8 +10,9 @@ const NBSP = '\u00a0';
 function item(id: string, raw: string, suggestion: string | null, confidence: number, price: number | null = 7200): QueueItem {
   return {
     position: {
-      position_id: id, raw_name: raw, status: 'queued', confidence, clinic_id: 'c2', clinic_name: 'Клиника 2', city: 'Астана',
+      position_id: id, raw_name: raw, name_norm: raw.toLowerCase(), status: 'queued', confidence, clinic_id: 'c2', clinic_name: 'Клиника 2', city: 'Астана',
       section: null, code: null, unit: null, price, price_nonresident: 11000, price_list_id: 'pl1', file_name: 'прайс 2026.pdf', effective_date: '2026-01-01',
+      trace: null, kind: 'service', package_id: null,
     },
     suggestion: suggestion ? { service_id: `svc-${id}`, name: suggestion, category: 'УЗИ', score: confidence, method: 'fuzzy' } : null,
     alternatives: [{ service_id: 'svc-alt', name: 'УЗИ мочевого пузыря', category: 'УЗИ', score: 0.3, method: 'fuzzy' }],
@@ -29,7 +30,7 @@ function queueServer(items: QueueItem[], options: { matchAnswer?: (request: Fake
     return { decision_id: 'd1', action, service: null, position_ids: [id] };
   };
   const stats = (): Stats => ({
-    services: 10, clinics: 1, price_lists: 1, positions: 1000, normalized, normalized_share: normalized / 1000, queued: queue.length,
+    services: 10, clinics: 1, cities: 1, price_lists: 1, documents: 1, last_ingest_at: '2026-01-02T09:00:00Z', positions: 1000, normalized, normalized_share: normalized / 1000, queued: queue.length,
     unrecognized: 0, skipped: 0, by_method: {}, by_status: {},
   });
   return {

@@ -2,7 +2,7 @@
  * The position's `trace` in words for the analyst: why the matcher matched or suggested as it did (the stage, the hand
  * rule that agreed, the signals above one half, the guards that fired, the decision it came from).
  */
-import type { MatchTrace } from '../api/operator-types.js';
+import type { MatchTrace } from '@pricecat/core/contract';
 import { formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
-import type { SearchHit, SearchPage } from '../api/types.js';
+import type { SearchHit, SearchPage } from '@pricecat/core/contract';
 import { formatCount, formatPrice } from '../format/format.js';
 import { highlightParts } from '../format/highlight.js';
 import { messages } from '../i18n/messages.js';

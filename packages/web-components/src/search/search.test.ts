@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './search.js';
 import type { PricecatSearchElement } from './search.element.js';
-import type { SearchHit } from '../api/types.js';
+import type { SearchHit } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';

@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
 import { findServices } from '../api/operator-api.js';
-import type { Service } from '../api/types.js';
+import type { Service } from '@pricecat/core/contract';
 import { highlightParts } from '../format/highlight.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';

@@ -2,8 +2,15 @@
  * Test support (browser side): stubs the network boundary, `fetch`, with answers a test declares per API
  * path, and mounts elements. The elements under test run unchanged. Not a test file and not shipped.
  *
+ * The stub holds to the API's contract (`@pricecat/core/contract`): a path the route table lacks, a JSON
+ * answer with a field the route's schema does not have (or of another type), and a POST body the route
+ * would refuse are recorded, and `restore()` (in each test's `afterEach`) throws them, so a test of an
+ * element cannot pass on a wire shape the server does not speak. Answers may leave fields out (an
+ * element reads only some); typed fixtures (`QueueItem`, `Stats`, …) are complete by their types.
+ *
  * @module
  */
+import { describeIssues, exactShape, findRoute, routes, type RouteSpec } from '@pricecat/core/contract';
 
 /** What a stubbed route sees of a request besides its URL. */
 export interface FakeRequest {
@@ -27,25 +34,32 @@ export interface FakeApi {
 
 /**
  * Replaces `fetch` until `restore()`: a request for `…/api/<key>` (the path after the last `/api/`,
- * decoded) gets `routes[key]`; any other request gets a 404 in the API's error format.
+ * decoded) gets `answers[key]`; any other request gets a 404 in the API's error format.
  */
-export function fakeApi(routes: Readonly<Record<string, FakeAnswer>>): FakeApi {
+export function fakeApi(answers: Readonly<Record<string, FakeAnswer>>): FakeApi {
   const original = globalThis.fetch;
   const requests: URL[] = [];
   const posts: { url: URL; body: unknown }[] = [];
+  const violations: string[] = [];
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     requests.push(url);
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     if (method === 'POST') posts.push({ url, body });
-    const key = Object.keys(routes).find((path) => apiPath(url) === path);
+    const key = Object.keys(answers).find((path) => apiPath(url) === path);
     if (key === undefined) return jsonError(404, 'NOT_FOUND', `No route ${url.pathname}`);
-    let answer = routes[key];
+    // Matched undecoded: an id may hold an encoded `/`.
+    const route = findRoute(method, url.pathname.slice(url.pathname.lastIndexOf('/api/') + '/api'.length));
+    const spec: RouteSpec | undefined = route === undefined ? undefined : routes[route];
+    if (spec === undefined) violations.push(`${method} /${apiPath(url)} is not a route of the API`);
+    else if (spec.body) check(violations, `${method} /${apiPath(url)} body`, spec.body, body, false);
+    let answer = answers[key];
     if (typeof answer === 'function') answer = (answer as (url: URL, request: FakeRequest) => unknown)(url, { method, body });
     // A route may answer later (a promise), to show what the element does while it waits.
     answer = await answer;
     if (answer instanceof Response) return answer;
+    if (spec && 'safeParse' in spec.response) check(violations, `${method} /${apiPath(url)} answer`, spec.response, answer, true);
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   return {
@@ -54,8 +68,15 @@ export function fakeApi(routes: Readonly<Record<string, FakeAnswer>>): FakeApi {
     posted: (path) => posts.filter((post) => apiPath(post.url) === path).map((post) => post.body),
     restore: () => {
       globalThis.fetch = original;
+      if (violations.length > 0) throw new Error(`The fake API broke the contract:\n${violations.join('\n')}`);
     },
   };
+}
+
+/** Records why `value` does not fit `schema` (strict objects; `partial`: fields may be left out). */
+function check(violations: string[], what: string, schema: Parameters<typeof exactShape>[0], value: unknown, partial: boolean): void {
+  const parsed = exactShape(schema, { partial }).safeParse(value);
+  if (!parsed.success) violations.push(`${what}: ${describeIssues(parsed.error)}`);
 }
 
 /** The path of a request after its last `/api/`, decoded: `services/s1/partners`. */

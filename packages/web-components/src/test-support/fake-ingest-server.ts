@@ -8,14 +8,16 @@
  * @module
  */
 import type { Plugin } from 'vite';
+import type { IngestReport } from '@pricecat/core/contract';
 
 /** Base URL (api-base) whose ingest succeeds. */
 export const FAKE_API_OK = '/__fake-api/ok';
 /** Base URL (api-base) whose ingest answers 413 UPLOAD_TOO_LARGE. */
 export const FAKE_API_TOO_LARGE = '/__fake-api/too-large';
 
-/** The report the fake server returns: one good file and one broken file. */
-export const FAKE_INGEST_REPORT = {
+/** The report the fake server returns: one good file and one broken file (typed: the contract's shape). */
+export const FAKE_INGEST_REPORT: IngestReport = {
+  source: 'archive',
   files: [
     {
       file: 'Алматы/Клиника «Здоровье» 2024.xlsx',
@@ -40,7 +42,7 @@ export const FAKE_INGEST_REPORT = {
   normalized: 150,
   errors: 1,
   duration_ms: 1234,
-} as const;
+};
 
 /** Base URL (api-base) whose jobs report the upload as already ingested, unless sent with `again=true`. */
 export const FAKE_API_DUPLICATE = '/__fake-api/dup';

@@ -6,8 +6,8 @@ import { toApiError, type ApiError } from '../api/errors.js';
 import { createService, loadUnmatched, matchPosition } from '../api/operator-api.js';
 import '../service-picker/service-picker.js';
 import type { ServiceCreateDetail, ServicePickDetail } from '../service-picker/service-picker.element.js';
-import type { UnmatchedPosition, UnmatchedStatus } from '../api/operator-types.js';
-import type { ClinicSummary, Page } from '../api/types.js';
+import type { ClinicSummary, Page, UnmatchedPosition, UnmatchedStatus } from '@pricecat/core/contract';
+import { UNMATCHED_STATUSES } from '@pricecat/core/contract/limits';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
 import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
@@ -16,7 +16,7 @@ import { baseStyles } from '../theme/theme.js';
 
 /** Typing pauses this long before the list reloads. */
 const TYPING_DELAY_MS = 250;
-const STATUSES: readonly UnmatchedStatus[] = ['queued', 'unrecognized'];
+const STATUSES: readonly UnmatchedStatus[] = UNMATCHED_STATUSES;
 
 const t = messages.unmatched;
 

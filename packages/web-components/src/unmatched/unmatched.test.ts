@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './unmatched.js';
 import type { PricecatUnmatchedElement } from './unmatched.element.js';
-import type { UnmatchedPosition } from '../api/operator-types.js';
+import type { UnmatchedPosition } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
 
 function position(id: string, raw: string, status: 'queued' | 'unrecognized', clinic = 'Клиника 2'): UnmatchedPosition {
   return {
-    position_id: id, raw_name: raw, status, confidence: 0.2, clinic_id: clinic === 'Клиника 2' ? 'c2' : 'c7', clinic_name: clinic, city: 'Астана',
+    position_id: id, raw_name: raw, name_norm: raw.toLowerCase(), status, confidence: 0.2, clinic_id: clinic === 'Клиника 2' ? 'c2' : 'c7', clinic_name: clinic, city: 'Астана',
     section: 'Прием и консультация', code: null, unit: null, price: null, price_nonresident: 10800, price_list_id: 'pl', file_name: 'прайс.pdf',
-    effective_date: null, candidates: [{ service_id: 's', name: 'Прием терапевта', category: 'Терапевт', score: 0.18, method: 'fuzzy' }],
+    effective_date: null, trace: null, kind: 'service', package_id: null, candidates: [{ service_id: 's', name: 'Прием терапевта', category: 'Терапевт', score: 0.18, method: 'fuzzy' }],
   };
 }
 

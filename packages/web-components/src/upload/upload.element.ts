@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { ApiError, codeMessage, toApiError } from '../api/errors.js';
-import type { FileReportError, FileReportOk, IngestJob, IngestReport } from '../api/types.js';
+import type { FileReportError, FileReportOk, IngestJob, IngestReport } from '@pricecat/core/contract';
 import { uploadAsJob, type UploadHandle, type UploadProgress } from '../api/upload.js';
 import { formatCount, formatDate, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
