@@ -16,12 +16,9 @@ import { REFIT_INTERVAL_ENV, refitIntervalFromEnv, startRefitSchedule } from './
 import { isLoopback, loadSecurityConfig, watchRoots as defaultWatchRoots } from './security-config.js';
 import { startServer } from './server.js';
 import { cleanUploadDir } from './upload-dir.js';
+import type { CliIo } from './cli-io.js';
 
-/** Where the CLI writes; the tests pass their own. */
-export interface CliIo {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
+export type { CliIo } from './cli-io.js';
 
 /**
  * Opens the catalogue on the lowdb data directory `dataDir` (taking its lock: a second process writing

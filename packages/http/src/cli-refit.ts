@@ -8,7 +8,7 @@
  * @module
  */
 import { DEFAULT_RANKER_MODEL, DEFAULT_TRAINING_ROWS, refitFromDecisions, type RefitFigures, type Storage } from '@pricecat/core';
-import type { CliIo } from './cli-commands.js';
+import type { CliIo } from './cli-io.js';
 import { describeStore, openStorage } from './open-storage.js';
 import { loadRankerFile, writeRankerFile } from './ranker-file.js';
 

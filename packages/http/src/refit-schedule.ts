@@ -8,7 +8,7 @@
  * @module
  */
 import { PricecatError, type Storage } from '@pricecat/core';
-import type { CliIo } from './cli-commands.js';
+import type { CliIo } from './cli-io.js';
 import { refitOn } from './cli-refit.js';
 
 /** The environment variable naming the interval in hours. */

@@ -8,6 +8,7 @@
  */
 import type { LearnedSynonym, MatchCandidate, MatchMethod, Service } from '../storage/records.js';
 import { aliasesForDictionary } from './alias-selection.js';
+import type { MatchInput, MatchOutcome, MatchThresholds, RowTerms, RuleOutcome } from './match-types.js';
 import { createCandidateIndex, type CandidateIndex, type IndexedService } from './candidate-index.js';
 import { isAllergenTest } from './allergen-tests.js';
 import { createRankedStage, type RankedStage } from './ranked-stage.js';
@@ -30,32 +31,7 @@ import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './score
 import { toTerms } from './terms.js';
 import type { AliasTable } from './vocabulary.js';
 
-/** What the cascade is asked to match: one priced row. */
-export interface MatchInput {
-  readonly raw_name: string;
-  readonly code: string | null;
-  readonly section: string | null;
-}
-
-/** The cascade's decision for one row, before the concentrated-group rule (see concentrated-groups.ts). */
-export interface MatchOutcome {
-  readonly name_norm: string;
-  readonly service_id: string | null;
-  readonly confidence: number;
-  readonly method: MatchMethod | null;
-  readonly status: 'normalized' | 'queued' | 'unrecognized';
-  readonly candidates: readonly MatchCandidate[];
-  /** Why (trace.ts). */
-  readonly trace?: MatchTrace;
-}
-
-/** Score limits of the fuzzy stage. */
-export interface MatchThresholds {
-  /** At or above: normalized automatically (rule 1 may still withdraw it below 0.72). @default 0.7 */
-  readonly accept: number;
-  /** At or above (and below `accept`): queued for verification with candidates; below: unrecognized. @default 0.35 */
-  readonly queue: number;
-}
+export type { MatchInput, MatchOutcome, MatchThresholds, RowTerms, RuleOutcome } from './match-types.js';
 
 export const DEFAULT_THRESHOLDS: MatchThresholds = { accept: 0.7, queue: 0.35 };
 
@@ -287,13 +263,6 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
   return matcher;
 }
 
-/** The hand rules' outcome, the stage that decided it, and whether they found the best two too close. */
-export interface RuleOutcome {
-  readonly outcome: MatchOutcome;
-  readonly stage: LegacyStage | null;
-  readonly ambiguous: boolean;
-}
-
 /**
  * The combination guards for one entry (see below): the row joins services with a plus the entry does not, joins two
  * things with «и» the entry does not name, lists three things with slashes, or names several elements.
@@ -365,19 +334,6 @@ function namesOtherElements(positionTerms: readonly string[], entryTerms: readon
 }
 
 const ELECTROLYTES = toTerms('электролиты')[0]!;
-
-/** What the scorer reads of a row: its name's terms, its section's, and the name's first sentence alone. */
-export interface RowTerms {
-  readonly full: PositionTerms;
-  /**
-   * The name's first sentence, with and without brackets: `Осмотр невролога. Медицинский осмотр` → `Осмотр
-   * невролога` (later sentences often name a programme, brackets an extra scope or the variant: `вирус простого
-   * герпеса (II тип)`); those differing from the whole name.
-   */
-  readonly heads: readonly PositionTerms[];
-  /** True for an allergen-specific IgE test (allergen-tests.ts), read as that test whatever its name says. */
-  readonly allergen: boolean;
-}
 
 const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфический аллерген'));
 

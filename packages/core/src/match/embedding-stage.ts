@@ -12,7 +12,7 @@ import type { MatchCandidate, Service } from '../storage/records.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { compareTermClasses } from './term-classes.js';
 import { toTerms } from './terms.js';
-import type { MatchInput, MatchOutcome } from './cascade.js';
+import type { MatchInput, MatchOutcome } from './match-types.js';
 
 /** Cosine limits of the embedding stage. */
 export interface EmbeddingThresholds {

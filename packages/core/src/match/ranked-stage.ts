@@ -7,7 +7,7 @@
  */
 import type { MatchCandidate } from '../storage/records.js';
 import type { CandidateIndex, IndexedService } from './candidate-index.js';
-import type { MatchInput, MatchOutcome, MatchThresholds, RowTerms, RuleOutcome } from './cascade.js';
+import type { MatchInput, MatchOutcome, MatchThresholds, RowTerms, RuleOutcome } from './match-types.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { createCharNgramIndex } from './generators/char-ngrams.js';
 import { featureVectors, type CandidateSignals, type RowSignals } from './ranker/features.js';

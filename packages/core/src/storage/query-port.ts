@@ -15,8 +15,7 @@
  * - Nothing found is an empty result or `null`, never an error.
  * - Calls may overlap; none of them writes.
  */
-import type { Clinic, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
-import type { PriceListWrite } from './storage.js';
+import type { Clinic, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, PriceList, PriceListWrite, Service } from './records.js';
 
 /** Which positions a query wants; every given field must match. */
 export interface PositionQueryFilter {

@@ -147,3 +147,13 @@ export interface Decision {
    */
   readonly batch_id?: string | null;
 }
+
+/** Everything one ingested file adds, written at once. */
+export interface PriceListWrite {
+  /** The clinic, new or updated (a new alias, a city learned later); upserted by `clinic_id`. */
+  readonly clinic: Clinic;
+  readonly priceList: PriceList;
+  readonly positions: readonly Position[];
+  /** Recorded so that a watched-folder scan can skip the file later. */
+  readonly ingestedFile?: IngestedFile;
+}

@@ -5,17 +5,9 @@
  * return copies the caller may not mutate. Calls may overlap; adapters serialise writes themselves.
  * Run `defineStorageSuite` (storage.suite.ts) against every adapter.
  */
-import type {
-  Clinic,
-  Decision,
-  IngestedFile,
-  LearnedSynonym,
-  Position,
-  PositionStatus,
-  PriceList,
-  Service,
-  SkippedItem,
-} from './records.js';
+import type { Clinic, Decision, IngestedFile, LearnedSynonym, Position, PositionStatus, PriceList, PriceListWrite, Service, SkippedItem } from './records.js';
+
+export type { PriceListWrite } from './records.js';
 import type { QueryPort } from './query-port.js';
 
 /** Filter for {@link Storage.listPositions}; every given field must match. */
@@ -24,16 +16,6 @@ export interface PositionFilter {
   readonly service_id?: string;
   readonly price_list_id?: string;
   readonly status?: PositionStatus;
-}
-
-/** Everything one ingested file adds, written at once. */
-export interface PriceListWrite {
-  /** The clinic, new or updated (a new alias, a city learned later); upserted by `clinic_id`. */
-  readonly clinic: Clinic;
-  readonly priceList: PriceList;
-  readonly positions: readonly Position[];
-  /** Recorded so that a watched-folder scan can skip the file later. */
-  readonly ingestedFile?: IngestedFile;
 }
 
 /** A decision of the verification queue and the positions it changed (their new state), written at once. */

@@ -24,12 +24,28 @@ import type {
 /** Query parameters; `undefined` and `''` are left out. */
 export type QueryParams = Readonly<Record<string, string | number | undefined>>;
 
-/** The API under one base URL. Calls `fetch` at call time, so a page's own fetch wrappers apply. */
+/**
+ * The API under one base URL. Calls `fetch` at call time, so a page's own fetch wrappers apply.
+ *
+ * Elements pass their base as a function (`() => this.apiBase`) and the first request of a client waits one
+ * task before it reads it: a page that loads the elements and then sets `api-base` (after `await import(…)`)
+ * has set it by then, so no request goes to the default `/api` of a page that has none.
+ */
 export class PricecatApi {
+  readonly #base: () => string;
+  #firstRequest: Promise<void> | undefined;
+
   constructor(
-    /** `api-base` as given: `/api`, `./api`, `https://host/pricecat/api`. */
-    readonly base: string,
-  ) {}
+    /** `api-base` as given: `/api`, `./api`, `https://host/pricecat/api`; or a function reading it when needed. */
+    base: string | (() => string),
+  ) {
+    this.#base = typeof base === 'string' ? () => base : base;
+  }
+
+  /** The base URL as it is now. */
+  get base(): string {
+    return this.#base();
+  }
 
   /** A full URL of an API path, e.g. `url('export.xlsx')`; relative bases stay relative to the page. */
   url(path: string, params: QueryParams = {}): string {
@@ -44,7 +60,7 @@ export class PricecatApi {
 
   /** `GET path` as JSON; throws {@link ApiError} with a Russian message on any failure. */
   get<T>(path: string, params: QueryParams = {}, signal?: AbortSignal): Promise<T> {
-    return this.request<T>(this.url(path, params), { headers: { accept: 'application/json' }, signal }, signal);
+    return this.request<T>(() => this.url(path, params), { headers: { accept: 'application/json' }, signal }, signal);
   }
 
   /**
@@ -58,14 +74,17 @@ export class PricecatApi {
       body: JSON.stringify(body),
       signal,
     };
-    return this.request<T>(this.url(path), init, signal);
+    return this.request<T>(() => this.url(path), init, signal);
   }
 
   /**
    * One request answered with JSON; network failures, error answers and non-JSON become {@link ApiError}s.
    * A 401 asks the user for the API token once and repeats the request with it.
    */
-  private async request<T>(url: string, init: RequestInit, signal: AbortSignal | undefined, mayAsk = true): Promise<T> {
+  private async request<T>(urlOf: () => string, init: RequestInit, signal: AbortSignal | undefined, mayAsk = true): Promise<T> {
+    await (this.#firstRequest ??= new Promise((resolve) => setTimeout(resolve, 0)));
+    signal?.throwIfAborted();
+    const url = urlOf();
     let response: Response;
     try {
       response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...authHeaders() } });
@@ -74,7 +93,7 @@ export class PricecatApi {
       throw networkError(error);
     }
     const text = await response.text();
-    if (response.status === 401 && mayAsk && (await askForToken())) return this.request<T>(url, init, signal, false);
+    if (response.status === 401 && mayAsk && (await askForToken())) return this.request<T>(() => url, init, signal, false);
     if (!response.ok) throw errorFromAnswer(response.status, text);
     try {
       return JSON.parse(text) as T;

@@ -39,7 +39,7 @@ const t = messages.autoload;
 export class PricecatAutoloadCardElement extends LitElement {
   static override styles = [baseStyles, cardStyles];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #settings = new LoadController<Settings>(this);
 
   @state() private folder = '';
@@ -59,7 +59,7 @@ export class PricecatAutoloadCardElement extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) {
-      this.#api = new PricecatApi(this.apiBase);
+      this.#api = new PricecatApi(() => this.apiBase);
       void this.#settings.run((signal) => loadSettings(this.#api, signal)).then(() => this.#fill(this.#settings.value));
     }
   }

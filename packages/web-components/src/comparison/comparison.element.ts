@@ -38,7 +38,7 @@ const t = messages.comparison;
 export class PricecatComparisonElement extends LitElement {
   static override styles = [baseStyles, comparisonStyles];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #comparison = new LoadController<ServiceComparison>(this);
   #history = new LoadController<ServicePriceHistory>(this);
 
@@ -56,7 +56,7 @@ export class PricecatComparisonElement extends LitElement {
   @property() city = '';
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
+    if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
     if (!(changed.has('apiBase') || changed.has('serviceId') || changed.has('priceKind') || changed.has('city'))) return;
     if (!this.serviceId) {
       this.#comparison.reset();

@@ -110,7 +110,7 @@ export class PricecatDashboardElement extends LitElement {
     `,
   ];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #data = new LoadController<DashboardData>(this);
 
   /** Base URL of the pricecat API. */
@@ -119,7 +119,7 @@ export class PricecatDashboardElement extends LitElement {
   @property({ type: Number }) latest = 10;
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
+    if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
     if (changed.has('apiBase') || changed.has('latest')) void this.refresh();
   }
 

@@ -64,7 +64,7 @@ export class PricecatDecisionsElement extends LitElement {
     `,
   ];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #page = new LoadController<Page<DecisionLogEntry>>(this);
 
   @state() private offset = 0;
@@ -78,7 +78,7 @@ export class PricecatDecisionsElement extends LitElement {
   @property({ type: Number, attribute: 'page-size' }) pageSize = 50;
 
   override willUpdate(changed: PropertyValues): void {
-    if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
+    if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
     if (['apiBase', 'pageSize', 'offset', 'action'].some((key) => changed.has(key))) this.#load();
   }
 

@@ -82,7 +82,7 @@ export class PricecatPriceChangesElement extends LitElement {
     `,
   ];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #changes = new LoadController<Loaded>(this);
   #clinics = new LoadController<readonly ClinicSummary[]>(this);
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -108,7 +108,7 @@ export class PricecatPriceChangesElement extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) {
-      this.#api = new PricecatApi(this.apiBase);
+      this.#api = new PricecatApi(() => this.apiBase);
       void this.#clinics.run(async (signal) => (await this.#api.partners({ limit: 500 }, signal)).items);
     }
     if (changed.has('threshold')) this.thresholdText = String(this.threshold);

@@ -99,7 +99,7 @@ export class PricecatProposalsElement extends LitElement {
     `,
   ];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #page = new LoadController<Page<ServiceProposal>>(this);
 
   @state() private offset = 0;
@@ -117,7 +117,7 @@ export class PricecatProposalsElement extends LitElement {
   @property({ type: Number, attribute: 'page-size' }) pageSize = 20;
 
   override willUpdate(changed: PropertyValues): void {
-    if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
+    if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
     if (['apiBase', 'pageSize', 'offset', 'minClinics'].some((key) => changed.has(key))) this.#load();
   }
 

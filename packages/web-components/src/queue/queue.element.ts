@@ -52,7 +52,7 @@ const t = messages.queue;
 export class PricecatQueueElement extends LitElement {
   static override styles = [baseStyles, queueStyles];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #observer: IntersectionObserver | undefined;
   /** Bumped by every reload, so a portion requested before it is dropped. */
   #generation = 0;
@@ -106,7 +106,7 @@ export class PricecatQueueElement extends LitElement {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
+    if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
     if (changed.has('apiBase') || changed.has('pageSize')) void this.reload();
   }
 

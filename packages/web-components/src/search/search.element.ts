@@ -46,7 +46,7 @@ const t = messages.search;
 export class PricecatSearchElement extends LitElement {
   static override styles = [baseStyles, searchStyles];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #results = new LoadController<SearchPage>(this);
   #cities = new LoadController<string[]>(this);
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -75,7 +75,7 @@ export class PricecatSearchElement extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) {
-      this.#api = new PricecatApi(this.apiBase);
+      this.#api = new PricecatApi(() => this.apiBase);
       void this.#cities.run((signal) => loadCities(this.#api, signal));
     }
     if (changed.has('q') && this.q !== this.text) {

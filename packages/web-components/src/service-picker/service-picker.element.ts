@@ -99,7 +99,7 @@ export class PricecatServicePickerElement extends LitElement {
     `,
   ];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #results = new LoadController<readonly Service[]>(this);
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -123,7 +123,7 @@ export class PricecatServicePickerElement extends LitElement {
   @property({ attribute: 'default-category' }) defaultCategory = '';
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('apiBase')) this.#api = new PricecatApi(this.apiBase);
+    if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
     if (changed.has('q')) this.text = this.q;
     if (changed.has('apiBase') || changed.has('q')) this.#load();
   }

@@ -85,7 +85,7 @@ export class PricecatUnmatchedElement extends LitElement {
     `,
   ];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #page = new LoadController<Page<UnmatchedPosition>>(this);
   #clinics = new LoadController<readonly ClinicSummary[]>(this);
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -110,7 +110,7 @@ export class PricecatUnmatchedElement extends LitElement {
   // Untyped: `offset` is private state, which `PropertyValues<this>` cannot name.
   override willUpdate(changed: PropertyValues): void {
     if (changed.has('apiBase')) {
-      this.#api = new PricecatApi(this.apiBase);
+      this.#api = new PricecatApi(() => this.apiBase);
       void this.#clinics.run(async (signal) => (await this.#api.partners({ limit: 500 }, signal)).items);
     }
     if (['apiBase', 'clinicId', 'status', 'q', 'pageSize', 'offset'].some((key) => changed.has(key))) this.#load();

@@ -47,7 +47,7 @@ type Phase =
 export class PricecatUploadElement extends LitElement {
   static override styles = [baseStyles, uploadStyles];
 
-  #api = new PricecatApi('/api');
+  #api = new PricecatApi(() => this.apiBase);
   #handle: UploadHandle<IngestJob> | undefined;
   #poll: ReturnType<typeof setTimeout> | undefined;
   /** The last file picked, kept to send it again as a new version. */
@@ -106,7 +106,7 @@ export class PricecatUploadElement extends LitElement {
     }
     clearTimeout(this.#poll);
     this.#lastFile = file;
-    this.#api = new PricecatApi(this.apiBase);
+    this.#api = new PricecatApi(() => this.apiBase);
     this.phase = { kind: 'uploading', name: file.name, progress: null };
     this.#handle = uploadAsJob(this.#api, file, again, (progress) => {
       this.phase = { kind: 'uploading', name: file.name, progress };
@@ -124,7 +124,7 @@ export class PricecatUploadElement extends LitElement {
 
   /** Polls the job until it ends. */
   #follow(jobId: string, resumed: boolean): void {
-    this.#api = new PricecatApi(this.apiBase);
+    this.#api = new PricecatApi(() => this.apiBase);
     const ask = async () => {
       try {
         this.#show(await this.#api.ingestJob(jobId), resumed);

@@ -3,7 +3,7 @@
  * lines that are one cell, and name cells merged over several rows.
  */
 import type { PageColumns } from './page-columns.js';
-import type { PageRow } from './page-rows.js';
+import type { PageRow } from './page-row.js';
 import { centre, type Group, type Loose } from './row-groups.js';
 
 /**

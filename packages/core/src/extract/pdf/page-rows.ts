@@ -10,16 +10,9 @@ import { columnOf, type PageColumns } from './page-columns.js';
 import { assignNameBlocks, attachContinuationLines, continuesAName, nameQualifiedRowsOfMergedCells } from './name-cells.js';
 import { add, centre, distance, mergeSplitAnchors, newGroup, type Group, type Loose } from './row-groups.js';
 import { minOf } from '../../numbers.js';
+import type { PageRow } from './page-row.js';
 
-/** A row of a page table: one text per column. */
-export interface PageRow {
-  readonly kind: 'row' | 'section';
-  /** Vertical position (the anchors' middle), for joining the halves of a wide sheet. */
-  readonly y: number;
-  readonly cells: string[];
-  /** Price cells read again from the page image (column → digits), where the text layer had none. */
-  readonly rereads?: ReadonlyMap<number, string>;
-}
+export type { PageRow } from './page-row.js';
 
 /** Builds the rows of a page's data lines (header lines already removed), top to bottom. */
 export function buildRows(lines: readonly TextLine[], layout: PageColumns): PageRow[] {
