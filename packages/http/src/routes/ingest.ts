@@ -79,19 +79,19 @@ export function ingestAnswer(report: IngestReport): { status: number; body: Inge
 
 // ---- internal helpers ----
 
-export interface UploadedFile {
+interface UploadedFile {
   readonly filepath: string;
   readonly originalFilename: string | null;
 }
 
-export type UploadedFiles = Readonly<Record<string, UploadedFile | readonly UploadedFile[]>>;
+type UploadedFiles = Readonly<Record<string, UploadedFile | readonly UploadedFile[]>>;
 
 /**
  * Parses the multipart body with formidable (streamed to a temp file, not held in memory) and removes
  * every temp file once the request is done, whatever happened: formidable never deletes them itself
  * on success (STACK.md, "Uploads").
  */
-export function receiveUpload(upload: UploadSettings): Middleware {
+function receiveUpload(upload: UploadSettings): Middleware {
   return async (ctx, next) => {
     const tempPaths: string[] = [];
     // A parser per request, so `onFileBegin` records this request's temp files only.
@@ -119,7 +119,7 @@ export function receiveUpload(upload: UploadSettings): Middleware {
   };
 }
 
-export function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile {
+function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile {
   const entry = files?.[UPLOAD_FIELD];
   const file = Array.isArray(entry) ? (entry as readonly UploadedFile[])[0] : (entry as UploadedFile | undefined);
   if (file) return file;
