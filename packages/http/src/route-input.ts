@@ -45,6 +45,7 @@ export function readBody(spec: RouteSpec, ctx: Context): unknown {
     throw invalid(`Unknown field ${issue.keys.map((key) => `\`${key}\``).join(', ')}; the fields are ${fields.join(', ')}.`);
   }
   const field = issue.path.join('.');
+  if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined) throw invalid(`Field \`${field}\` is required.${example}`);
   const got = JSON.stringify(valueAt(body, issue.path)) ?? 'nothing';
   throw invalid(`Field \`${field}\` ${expectation(issue)}; got ${got}.${example}`);
 }
@@ -100,7 +101,8 @@ function accepted(schema: Record<string, unknown>): string {
   if (schema['type'] === 'boolean') return 'true or false';
   const noun = schema['type'] === 'integer' ? 'an integer' : schema['type'] === 'number' ? 'a number' : 'a text';
   const low = schema['minimum'] ?? schema['exclusiveMinimum'];
-  const high = schema['maximum'];
+  // zod gives every integer the safe-integer bounds; those are no limit worth naming.
+  const high = schema['maximum'] === Number.MAX_SAFE_INTEGER ? undefined : schema['maximum'];
   const above = schema['exclusiveMinimum'] === undefined ? `${String(low)} or more` : `above ${String(low)}`;
   if (low !== undefined && high !== undefined) {
     return schema['exclusiveMinimum'] === undefined ? `${noun} between ${String(low)} and ${String(high)}` : `${noun} above ${String(low)} and at most ${String(high)}`;
