@@ -308,7 +308,13 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     if (unread && (!parsed || hasLetters(cleaned.text))) {
       const repaired = readOcrPrice(cleaned.text, parsed, warnings);
       const reread = table.rereads?.get(`${r}:${column.index}`);
-      const cell = { role: column.role, header: normalizeCellText(column.header), raw, ...(reread === undefined ? {} : { reread }) };
+      const cell = {
+        role: column.role,
+        header: normalizeCellText(column.header),
+        raw,
+        ...(reread === undefined ? {} : { reread }),
+        ...(column.alsoRoles ? { alsoRoles: column.alsoRoles } : {}),
+      };
       if (repaired) parsed = repaired;
       else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && (rereadValue(reread) ?? 0) >= 100))) unread.push(cell);
     }

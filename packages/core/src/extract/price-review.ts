@@ -14,6 +14,8 @@ const OWN_PATTERN_VALUES = 30;
 /** A price cell of a row whose text could not be read as a price. */
 export interface PendingCell {
   readonly role: PriceRole;
+  /** More roles the same column carries («… ближнего и дальнего зарубежья»), kept on the price read later. */
+  readonly alsoRoles?: readonly PriceRole[];
   readonly header: string;
   readonly raw: string;
   /** The cell's digits read again from the page image, when the reader did (scans with OCR installed). */
@@ -84,11 +86,11 @@ export function reviewTablePrices(
       const repair = repairFromPattern(cell.raw, pattern);
       const fromImage = repair || cell.reread === undefined ? null : judgeReread(cell.reread, cell.raw, pattern, (value) => ratio(i, cell, value));
       if (repair) {
-        prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header });
+        prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header, ...alsoRolesOf(cell) });
         flags.push(rowFlag('PRICE_REPAIRED', { raw: cell.raw, header: cell.header, value: repair.value, reason: repair.reason }));
       } else if (fromImage && 'value' in fromImage) {
         reread++;
-        prices.push({ role: cell.role, value: fromImage.value, raw: cell.raw === '' ? cell.reread! : cell.raw, header: cell.header });
+        prices.push({ role: cell.role, value: fromImage.value, raw: cell.raw === '' ? cell.reread! : cell.raw, header: cell.header, ...alsoRolesOf(cell) });
         flags.push(rowFlag('PRICE_REREAD_OCR', { raw: cell.raw, reread: cell.reread!, header: cell.header, value: fromImage.value }));
       } else if (cell.raw === '') {
         if (fromImage) flags.push(rowFlag('PRICE_REREAD_REJECTED', { reread: cell.reread!, header: cell.header, reason: fromImage.reason }));
@@ -136,4 +138,9 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** The cell's other roles, as a price keeps them (nothing when it has none). */
+function alsoRolesOf(cell: PendingCell): Pick<PendingCell, 'alsoRoles'> {
+  return cell.alsoRoles ? { alsoRoles: cell.alsoRoles } : {};
 }

@@ -1,0 +1,380 @@
+// A blind audit of the PDF reader against the page images, in two steps.
+//
+//   node bench/audit-sample.mjs draw [--ocr] [--seed N] [--per-file 40] [--out FILE] [--force]
+//     Extracts every PDF of the archive, draws `--per-file` random rows per file with a seeded generator
+//     (mulberry32), and writes FILE (default test/fixtures/pdf-audit/sample.json) with ONLY where each row
+//     is: file, page, its row number in the page's table, and the vertical band (pt from the page's top) the
+//     row's text occupies on the page, found by matching the row's words against the page's text layer
+//     (the extracted name and prices are never written to FILE nor printed). The extracted rows of the
+//     sample go to FILE with `.extracted.json` in place of `.json`, for the comparison step; per-file counts
+//     (rows, flagged, reported missing) go to FILE with `.counts.json`. `--crops DIR` also renders each
+//     sampled row's band of its page with pdftoppm into one PNG per row, the row marked in red.
+//
+//   node bench/audit-sample.mjs crops --crops DIR [--out FILE]
+//     The crops of an existing sample again (FILE's positions only; nothing is extracted).
+//
+//   node bench/audit-sample.mjs compare [--out FILE]
+//     After a person has written `truth` into every entry of FILE from the crop alone, joins each entry with
+//     its extracted row by id (`file#page#row`) and prints per file: rows right / checked, name right,
+//     prices right, roles right, junk, and every mismatch.
+//
+// Truth per entry: { junk, name, accept?: [name…], prices: [{ header, roles: [role…], acceptRoles?: [[role…]…],
+// value }], note?, correctedAfterCompare? } — `header`: the printed column header (shortened); `roles`: the price
+// roles it means (resident, nonresident, nonresident_far, insurance, partner, without_vat, other); `value`: the
+// printed price (null: the cell is printed empty); `accept`: other readings of the name that count as right (the
+// name with a remark column beside it); `acceptRoles`: other readings of an ambiguous header.
+// Rules of the comparison:
+//   name right   — both names lower-cased, ё→е, Latin look-alikes → Cyrillic, everything but letters and
+//                  digits → one space; right when the Levenshtein similarity 1 − d / max(len) ≥ 0.9 with the
+//                  name or one of `accept` (a one- or two-letter OCR slip in a long name passes; in a name of
+//                  under ten letters it does not).
+//   prices right — the extracted values equal the printed non-empty values as a multiset (the order of a
+//                  row's prices is not compared: each carries its role).
+//   roles right  — every printed price pairs with an unused extracted price of the same value whose set of
+//                  roles (`role` and `alsoRoles`) equals `roles` («strict») or also one of `acceptRoles`
+//                  («accepting»).
+//   all right    — name right and prices in the right roles.
+//   junk         — the marked band is not one priced service row (a heading, stamp, footer, a fragment of
+//                  two rows merged, a name part without its row).
+// Uses the built dist: run `npm run build -w @pricecat/core` first.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import leven from 'leven';
+import { extractPriceRows, readDocument } from '@pricecat/core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');
+const args = process.argv.slice(2);
+const step = args[0];
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const out = resolve(option('--out', join(here, '../test/fixtures/pdf-audit/sample.json')));
+const extractedPath = out.replace(/\.json$/, '.extracted.json');
+const countsPath = out.replace(/\.json$/, '.counts.json');
+const idOf = (file, row) => `${file}#${row.source.table}#${row.source.row}`;
+
+if (step === 'draw') await draw();
+else if (step === 'crops') renderCrops(JSON.parse(readFileSync(out, 'utf8')).rows, option('--crops', 'audit-crops'));
+else if (step === 'compare') compare();
+else {
+  console.log('usage: audit-sample.mjs draw [--ocr] [--seed N] [--per-file 40] [--out FILE] [--crops DIR] [--force] | crops --crops DIR [--out FILE] | compare [--out FILE]');
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- draw
+
+async function draw() {
+  if (!existsSync(archive)) {
+    console.log(`audit-sample: skipped, no archive at ${archive}`);
+    return;
+  }
+  if (existsSync(out) && JSON.parse(readFileSync(out, 'utf8')).rows.some((r) => r.truth) && !args.includes('--force')) {
+    console.log(`audit-sample: ${out} holds transcriptions; pass --force to draw over them, or --out another file`);
+    process.exit(1);
+  }
+  const seed = Number(option('--seed', '20261125'));
+  const perFile = Number(option('--per-file', '40'));
+  const cropsDir = option('--crops', null);
+  const ocr = args.includes('--ocr') ? ((await (await import('@pricecat/core/node')).createTesseractOcr()) ?? undefined) : undefined;
+  if (args.includes('--ocr')) console.log(ocr ? `OCR: ${ocr.name}` : 'OCR: tesseract is not installed; reading without it');
+  const random = mulberry32(seed);
+  const sample = [];
+  const extracted = {};
+  const counts = {};
+  const files = readdirSync(archive).filter((f) => /\.pdf$/i.test(f)).sort();
+  for (const file of files) {
+    const bytes = new Uint8Array(readFileSync(join(archive, file)));
+    const result = extractPriceRows(await readDocument(bytes, file, { ocr }));
+    const rows = result.rows;
+    const issues = result.issues ?? [];
+    const sum = (code, f) => issues.filter((i) => i.code === code).reduce((n, i) => n + f(i), 0);
+    counts[file] = {
+      rows: rows.length,
+      flagged: rows.filter((r) => r.warnings.length > 0).length,
+      withoutPrice: rows.filter((r) => r.prices.length === 0).length,
+      notExtractedNumbers: sum('ROWS_NOT_EXTRACTED', (i) => i.params.numbers?.length ?? 0),
+      withoutName: sum('ROWS_WITHOUT_NAME', (i) => i.params.count ?? 0),
+      withoutPriceSkipped: sum('ROWS_WITHOUT_PRICE_SKIPPED', (i) => i.params.count ?? 0),
+    };
+    const picked = pickDistinct(rows.length, Math.min(perFile, rows.length), random).sort((a, b) => a - b);
+    const pages = await pageTexts(bytes);
+    for (const index of picked) {
+      const row = rows[index];
+      // Two rows from one source line (a free-form line with two prices) get `#2`, `#3` … in table order.
+      const twins = rows.filter((r) => idOf(file, r) === idOf(file, row));
+      const id = twins.length > 1 ? `${idOf(file, row)}#${twins.indexOf(row) + 1}` : idOf(file, row);
+      const page = Number(/\d+/.exec(row.source.table)?.[0]);
+      // Which of the page's rows with the same name this one is (a page may list a service in two blocks).
+      const same = rows.filter((r) => r.source.table === row.source.table && words(r.name).join(' ') === words(row.name).join(' '));
+      const band = locate(pages.get(page), row, same.indexOf(row));
+      sample.push({ id, file, page, table: row.source.table, row: row.source.row, ...(pages.get(page)?.rotate ? { rotate: pages.get(page).rotate } : {}), band, truth: null });
+      extracted[id] = { section: row.section, code: row.code, name: row.name, prices: row.prices, kind: row.kind ?? 'service', warnings: row.warnings };
+    }
+    console.log(`${file}: ${rows.length} rows, ${picked.length} drawn (seed ${seed})`);
+  }
+  mkdirSync(resolve(out, '..'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ seed, perFile, drawnAt: new Date().toISOString().slice(0, 10), rows: sample }, null, 1)}\n`);
+  writeFileSync(extractedPath, `${JSON.stringify(extracted, null, 1)}\n`);
+  writeFileSync(countsPath, `${JSON.stringify(counts, null, 1)}\n`);
+  console.log(`wrote ${out} (positions only), ${extractedPath} and ${countsPath}`);
+  if (cropsDir) renderCrops(sample, cropsDir);
+}
+
+/** A seeded generator of numbers in [0, 1). */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pickDistinct(n, k, random) {
+  const chosen = new Set();
+  while (chosen.size < k) chosen.add(Math.floor(random() * n));
+  return [...chosen];
+}
+
+/** Every page's text items, top-origin: { height, items: [{ text, top, bottom }] }. */
+async function pageTexts(bytes) {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, disableFontFace: true }).promise;
+  const pages = new Map();
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const [, y0, , y1] = page.view;
+    const height = y1 - y0;
+    const content = await page.getTextContent();
+    const items = [];
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const size = Math.hypot(item.transform[2], item.transform[3]) || item.height;
+      const baseline = height - (item.transform[5] - y0);
+      items.push({ text: item.str, x: item.transform[4], top: baseline - size, bottom: baseline + size * 0.25 });
+    }
+    pages.set(n, { height, items, rotate: page.rotate });
+  }
+  await doc.destroy();
+  return pages;
+}
+
+/** Words of a text for matching: lower case, ё→е, letters and digits only. */
+function words(text) {
+  return normalized(text).split(' ').filter((w) => w.length >= 2);
+}
+
+/**
+ * The band of the page the row's name occupies: among runs of consecutive text items (top to bottom, at
+ * most ~6 lines tall) made of the name's words, the one whose joined text is closest to the name by
+ * character similarity (so «… без контраста» and «… с контрастом» find different lines); the
+ * `occurrence`-th such run from the top where a page repeats a name.
+ */
+function locate(page, row, occurrence) {
+  if (!page || page.items.length === 0) return null;
+  const name = normalized(row.name);
+  const target = new Set(words(row.name));
+  const candidates = page.items
+    .map((item) => {
+      const own = words(item.text);
+      const hits = own.filter((w) => target.has(w));
+      // A piece the text layer split inside a word (`Микроре акция`) still belongs when it is part of the name.
+      const compact = normalized(item.text).replace(/ /g, '');
+      const inside = compact.length >= 4 && name.replace(/ /g, '').includes(compact);
+      return { ...item, share: inside ? 1 : own.length > 0 ? hits.length / own.length : 0 };
+    })
+    .filter((c) => c.share >= 0.5)
+    .sort((a, b) => a.top - b.top || a.x - b.x);
+  const lineHeight = median(page.items.map((i) => i.bottom - i.top));
+  const windows = [];
+  for (let s = 0; s < candidates.length; s++) {
+    const top = candidates[s].top;
+    let bottom = candidates[s].bottom;
+    let text = '';
+    let best = null;
+    for (let e = s; e < candidates.length && e < s + 12; e++) {
+      const c = candidates[e];
+      if (c.top > bottom + lineHeight * 1.2 || c.bottom - top > lineHeight * 6) break;
+      text = `${text} ${c.text}`;
+      bottom = Math.max(bottom, c.bottom);
+      const t = normalized(text);
+      const score = 1 - leven(t, name) / Math.max(t.length, name.length, 1);
+      if (!best || score > best.score + 1e-9) best = { top, bottom, score };
+    }
+    windows.push(best);
+  }
+  if (windows.length === 0) return null;
+  const best = Math.max(...windows.map((w) => w.score));
+  // Distinct runs near the best score, top to bottom (overlapping ones keep the closer).
+  const good = [];
+  for (const w of windows.filter((x) => x.score >= best - 0.05)) {
+    const last = good[good.length - 1];
+    if (last && w.top < last.bottom) {
+      if (w.score > last.score + 1e-9) good[good.length - 1] = w;
+      continue;
+    }
+    good.push(w);
+  }
+  const chosen = good[Math.min(occurrence, good.length - 1)];
+  return { top: round(chosen.top), bottom: round(chosen.bottom), pageHeight: round(page.height), matched: round(chosen.score) };
+}
+
+function round(x) {
+  return Math.round(x * 10) / 10;
+}
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? 10 : s[Math.floor(s.length / 2)];
+}
+
+/**
+ * One PNG per sampled row: the band ± 30 pt of the page rendered at 150 dpi by pdftoppm, the row marked with
+ * a red bar on the left and red lines above and below (no ImageMagick needed: the PPM is edited in place).
+ */
+function renderCrops(sample, dir) {
+  mkdirSync(dir, { recursive: true });
+  const dpi = 150;
+  const scale = dpi / 72;
+  sample.forEach((entry, n) => {
+    const name = join(dir, `row-${String(n + 1).padStart(3, '0')}.png`);
+    const pdf = join(archive, entry.file);
+    const page = ['-r', String(dpi), '-f', String(entry.page), '-l', String(entry.page), '-singlefile'];
+    if (!entry.band) {
+      writeFileSync(name, pngOf(ppmOf(execFileSync('pdftoppm', [...page, '-scale-to', '1400', pdf], { maxBuffer: 1 << 28 }))));
+      return;
+    }
+    const margin = 30;
+    const y0 = Math.max(0, Math.floor((entry.band.top - margin) * scale));
+    const y1 = Math.ceil(Math.min(entry.band.pageHeight, entry.band.bottom + margin) * scale);
+    const image = ppmOf(execFileSync('pdftoppm', [...page, '-y', String(y0), '-H', String(y1 - y0), '-W', '100000', pdf], { maxBuffer: 1 << 28 }));
+    const my0 = Math.max(0, Math.floor(entry.band.top * scale) - y0 - 3);
+    const my1 = Math.min(image.height - 1, Math.ceil(entry.band.bottom * scale) - y0 + 3);
+    const red = (x, y) => image.pixels.set([220, 0, 0], (y * image.width + x) * 3);
+    for (let y = my0; y <= my1; y++) for (let x = 0; x < 14; x++) red(x, y);
+    for (let x = 0; x < image.width; x += 1) if (x % 12 < 8) (red(x, my0), red(x, my1));
+    writeFileSync(name, pngOf(image));
+  });
+  console.log(`wrote ${sample.length} crops to ${dir}`);
+}
+
+/** A binary PPM (P6, 8 bit) → { width, height, pixels }. */
+function ppmOf(bytes) {
+  const header = [];
+  let at = 0;
+  while (header.length < 4) {
+    while (/\s/.test(String.fromCharCode(bytes[at]))) at++;
+    let token = '';
+    while (!/\s/.test(String.fromCharCode(bytes[at]))) token += String.fromCharCode(bytes[at++]);
+    header.push(token);
+  }
+  const [, width, height] = header.map(Number);
+  return { width, height, pixels: new Uint8Array(bytes.buffer, bytes.byteOffset + at + 1, width * height * 3).slice() };
+}
+
+/** RGB pixels → PNG bytes. */
+function pngOf({ width, height, pixels }) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) Buffer.from(pixels.buffer, y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+// ---------------------------------------------------------------- compare
+
+function normalized(text) {
+  const latin = { a: 'а', b: 'в', c: 'с', e: 'е', h: 'н', k: 'к', m: 'м', o: 'о', p: 'р', t: 'т', x: 'х', y: 'у' };
+  return String(text ?? '')
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[a-z]/g, (ch) => latin[ch] ?? ch)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function compare() {
+  const sample = JSON.parse(readFileSync(out, 'utf8'));
+  const extracted = JSON.parse(readFileSync(extractedPath, 'utf8'));
+  const counts = existsSync(countsPath) ? JSON.parse(readFileSync(countsPath, 'utf8')) : {};
+  const perFile = new Map();
+  const lines = [];
+  const rolesOf = (cell) => [...new Set([cell.role, ...(cell.alsoRoles ?? [])])].sort().join('+');
+  for (const entry of sample.rows) {
+    const s = perFile.get(entry.file) ?? { checked: 0, unchecked: 0, junk: 0, name: 0, prices: 0, roles: 0, rolesAlt: 0, right: 0, rightAlt: 0 };
+    perFile.set(entry.file, s);
+    if (!entry.truth) {
+      s.unchecked += 1;
+      continue;
+    }
+    s.checked += 1;
+    const got = extracted[entry.id];
+    const truth = entry.truth;
+    const flagged = got.warnings.length > 0 ? ' [flagged]' : '';
+    if (truth.junk) {
+      s.junk += 1;
+      lines.push(`  ${entry.id} | junk${flagged} | ${truth.note ?? ''} | got «${got.name}»`);
+      continue;
+    }
+    const a = normalized(got.name);
+    const nameRight = [truth.name, ...(truth.accept ?? [])].some((want) => {
+      const b = normalized(want);
+      return 1 - leven(a, b) / Math.max(a.length, b.length, 1) >= 0.9;
+    });
+    const printed = truth.prices.filter((p) => p.value !== null);
+    const sorted = (values) => JSON.stringify([...values].sort((x, y) => x - y));
+    const pricesRight = sorted(got.prices.map((p) => p.value)) === sorted(printed.map((p) => p.value));
+    // Each printed price paired with an unused extracted price of the same value and the same set of roles.
+    const rolesMatch = (accepting) => {
+      const unused = [...got.prices];
+      return printed.every((p) => {
+        const wanted = [p.roles, ...(accepting ? (p.acceptRoles ?? []) : [])].map((r) => [...new Set(r)].sort().join('+'));
+        const i = unused.findIndex((c) => c.value === p.value && wanted.includes(rolesOf(c)));
+        if (i < 0) return false;
+        unused.splice(i, 1);
+        return true;
+      });
+    };
+    const roles = pricesRight && rolesMatch(false);
+    const rolesAlt = pricesRight && rolesMatch(true);
+    if (nameRight) s.name += 1;
+    if (pricesRight) s.prices += 1;
+    if (roles) s.roles += 1;
+    if (rolesAlt) s.rolesAlt += 1;
+    if (nameRight && roles) s.right += 1;
+    if (nameRight && rolesAlt) s.rightAlt += 1;
+    if (!(nameRight && roles)) {
+      const what = [!nameRight && 'name', !pricesRight && 'prices', pricesRight && !roles && (rolesAlt ? 'roles (strict reading only)' : 'roles')].filter(Boolean).join(' + ');
+      const gotPrices = got.prices.map((p) => `${p.value}:${rolesOf(p)}`).join(' ');
+      const wantPrices = printed.map((p) => `${p.value}:${[...p.roles].sort().join('+')}`).join(' ');
+      lines.push(`  ${entry.id} | ${what} wrong${flagged} | want «${truth.name}» ${wantPrices} | got «${got.name}» ${gotPrices}${truth.note ? ` | note: ${truth.note}` : ''}`);
+    }
+  }
+  console.log(`sample seed ${sample.seed}, drawn ${sample.drawnAt}; «strict»: the roles as transcribed, «accepting»: also a price's acceptRoles`);
+  console.log('file | rows | flagged | reported missing (№ not extracted + nameless + priceless skipped) | prices right | prices in right roles strict / accepting | name right | all right strict / accepting | junk');
+  for (const [file, s] of perFile) {
+    const c = counts[file] ?? {};
+    const missing = (c.notExtractedNumbers ?? 0) + (c.withoutName ?? 0) + (c.withoutPriceSkipped ?? 0);
+    const n = s.checked;
+    console.log(
+      `${file} | ${c.rows ?? '?'} | ${c.flagged ?? '?'} | ${missing} (${c.notExtractedNumbers ?? 0} + ${c.withoutName ?? 0} + ${c.withoutPriceSkipped ?? 0}) | ${s.prices}/${n} | ${s.roles}/${n} / ${s.rolesAlt}/${n} | ${s.name}/${n} | ${s.right}/${n} / ${s.rightAlt}/${n} | ${s.junk}/${n}${s.unchecked ? ` (${s.unchecked} unchecked)` : ''}`,
+    );
+  }
+  if (lines.length > 0) console.log(`mismatches:\n${lines.join('\n')}`);
+}
