@@ -29,7 +29,7 @@ import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
 import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
-import type { AliasTable } from './vocabulary.js';
+import { VOCABULARY, type AliasTable } from './vocabulary.js';
 
 export type { MatchInput, MatchOutcome, MatchThresholds, RowTerms, RuleOutcome } from './match-types.js';
 
@@ -285,8 +285,12 @@ function combinationOf(input: MatchInput, row: RowTerms, entry: IndexedService):
  * brackets lists the parts of one service (`Массаж спины (швз+грудной+пко)`).
  */
 function joinsServices(name: string): boolean {
-  return name.replace(/\([^)]*\)/g, ' ').includes('+');
+  const outside = name.replace(/\([^)]*\)/g, ' ');
+  return COMBINATION.joiners.some((sign) => outside.includes(sign));
 }
+
+/** The words of the combination guards (assets/vocabulary/combination-guards.tsv). */
+const COMBINATION = VOCABULARY.combinationGuards;
 
 /**
  * True for a study whose name joins two things with «и» (`УЗИ печени и желчного пузыря`, `МРТ головного и
@@ -296,7 +300,7 @@ function joinsServices(name: string): boolean {
 function joinsOutsideEntry(rawName: string, entryTerms: readonly string[]): boolean {
   // Only studies: `Массаж спины и позвоночника` is one massage.
   if (!entryTerms.some((term) => termClassOf(term) === 'modality')) return false;
-  const parts = normalizeName(rawName.replace(/\([^)]*\)/g, ' ')).split(/ и (?=\S)/);
+  const parts = normalizeName(rawName.replace(/\([^)]*\)/g, ' ')).split(CONJUNCTION);
   for (let i = 1; i < parts.length; i += 1) {
     const before = toTerms(parts[i - 1]!).at(-1);
     const after = toTerms(parts[i]!)[0];
@@ -306,8 +310,14 @@ function joinsOutsideEntry(rawName: string, entryTerms: readonly string[]): bool
   return false;
 }
 
-/** Three or more words joined by slashes: `ANA/AMA/ASMA/PCA`, `пищевода/желудка/12 перстной кишки`. */
-const SLASH_LIST = /[a-zа-яё]{2,}(?:\s*\/\s*[a-zа-яё]{2,}){2,}/giu;
+/** A joining word between two words of a normalized name (` и `). */
+const CONJUNCTION = new RegExp(` (?:${COMBINATION.conjunctions.map(escapeRegExp).join('|')}) (?=\\S)`);
+
+/** A list separator (`/`). */
+const LIST_SEPARATOR = new RegExp(`[${COMBINATION.listSeparators.map(escapeRegExp).join('')}]`);
+
+/** Three or more words joined by list separators: `ANA/AMA/ASMA/PCA`, `пищевода/желудка/12 перстной кишки`. */
+const SLASH_LIST = new RegExp(`[a-zа-яё]{2,}(?:\\s*${LIST_SEPARATOR.source}\\s*[a-zа-яё]{2,}){2,}`, 'giu');
 
 /**
  * True for a name listing three or more things with slashes (`антитела к ANA/AMA/ASMA/PCA`) when the entry names
@@ -315,7 +325,7 @@ const SLASH_LIST = /[a-zа-яё]{2,}(?:\s*\/\s*[a-zа-яё]{2,}){2,}/giu;
  */
 function listsOutsideEntry(rawName: string, entryTerms: readonly string[]): boolean {
   for (const list of rawName.replace(/\([^)]*\)/g, ' ').match(SLASH_LIST) ?? []) {
-    const named = list.split('/').filter((item) => toTerms(normalizeName(item)).some((term) => entryTerms.includes(term)));
+    const named = list.split(LIST_SEPARATOR).filter((item) => toTerms(normalizeName(item)).some((term) => entryTerms.includes(term)));
     if (named.length < 2) return true;
   }
   return false;
@@ -329,11 +339,16 @@ function listsOutsideEntry(rawName: string, entryTerms: readonly string[]): bool
  */
 function namesOtherElements(positionTerms: readonly string[], entryTerms: readonly string[]): boolean {
   const elements = elementsAmong(positionTerms);
-  if (elements.length < 2 || entryTerms.includes(ELECTROLYTES)) return false;
+  if (elements.length < 2 || entryTerms.some((term) => ELEMENT_PANELS.has(term))) return false;
   return elements.some((element) => !entryTerms.includes(element));
 }
 
-const ELECTROLYTES = toTerms('электролиты')[0]!;
+/** The terms of the words that stand for a panel of elements (`электролиты`). */
+const ELEMENT_PANELS = new Set(COMBINATION.elementPanels.flatMap((word) => toTerms(word)));
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
 
 const ALLERGEN_TEST_TERMS = toTerms(normalizeName('IgE специфический аллерген'));
 

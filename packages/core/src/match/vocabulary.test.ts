@@ -11,6 +11,7 @@ import {
   checkAliasTable,
   NO_ALIASES,
   parseAliasTable,
+  parseCombinationGuards,
   parseFeatureWords,
   parsePatterns,
   parseTermTable,
@@ -53,6 +54,24 @@ describe('the bundled vocabulary', () => {
     expect(VOCABULARY.allergenTests.total).toBe('общ');
     expect(VOCABULARY.methods.get('ихл')!.test('иммунохемилюминесцентн')).toBe(true);
     expect(VOCABULARY.materials.get('моча')!.test('мочевин')).toBe(false);
+  });
+});
+
+describe('the combination guards as data', () => {
+  it('keeps words the matcher can find: conjunctions as normalized names write them, panel words that are terms', () => {
+    const words = VOCABULARY.combinationGuards;
+    for (const word of words.conjunctions) expect(normalizeName(`a ${word} b`), word).toBe(`a ${word} b`);
+    for (const word of words.elementPanels) expect(toTerms(normalizeName(word)).length, word).toBeGreaterThan(0);
+  });
+
+  it('rejects a missing list, a word among the signs, a sign among the words', () => {
+    const file = 'combination-guards.tsv';
+    const valid = 'joiners\t+\nconjunctions\tи\nlist-separators\t/\nelement-panels\tэлектролиты\n';
+    expect(parseCombinationGuards(valid, file).listSeparators).toEqual(['/']);
+    expect(() => parseCombinationGuards(valid.replace('joiners\t+\n', ''), file)).toThrow(/combination-guards\.tsv: the list «joiners» is missing or empty/);
+    expect(() => parseCombinationGuards(valid.replace('\t+', '\tплюс'), file)).toThrow(/«плюс» in «joiners» is not one sign/);
+    expect(() => parseCombinationGuards(valid.replace('\tи', '\t&'), file)).toThrow(/«&» in «conjunctions» is not a lower-case word/);
+    expect(() => parseCombinationGuards(`${valid}panels\tx\n`, file)).toThrow(/combination-guards\.tsv:5: unknown list «panels»/);
   });
 });
 

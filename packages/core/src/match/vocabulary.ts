@@ -13,6 +13,7 @@
 import allergenTestsText from '../../assets/vocabulary/allergen-tests.tsv';
 import aliasesText from '../../assets/vocabulary/aliases.dictionary.tsv';
 import elementsText from '../../assets/vocabulary/chemical-elements.tsv';
+import combinationGuardsText from '../../assets/vocabulary/combination-guards.tsv';
 import lettersText from '../../assets/vocabulary/letter-designations.tsv';
 import materialsText from '../../assets/vocabulary/materials.tsv';
 import methodsText from '../../assets/vocabulary/methods.tsv';
@@ -77,6 +78,19 @@ export interface Vocabulary {
   readonly methods: FeatureWords;
   /** Materials that tell sibling entries apart: material key → a pattern its terms match (`кровь`, `моча`). */
   readonly materials: FeatureWords;
+  readonly combinationGuards: CombinationGuardWords;
+}
+
+/** The words of the combination guards (cascade.ts): what joins services, lists a panel, stands for a panel. */
+export interface CombinationGuardWords {
+  /** Signs that join services outside brackets (`+`). */
+  readonly joiners: readonly string[];
+  /** Words that join two things in a study's name (`и`). */
+  readonly conjunctions: readonly string[];
+  /** Signs between the items of a list (`/`). */
+  readonly listSeparators: readonly string[];
+  /** Words of an entry that stands for a panel of elements (`электролиты`). */
+  readonly elementPanels: readonly string[];
 }
 
 /** Named features stated by terms: key → a pattern a term matches when it states that feature. */
@@ -94,10 +108,33 @@ export const VOCABULARY_FILES = {
   allergenTests: 'allergen-tests.tsv',
   methods: 'methods.tsv',
   materials: 'materials.tsv',
+  combinationGuards: 'combination-guards.tsv',
   aliases: 'aliases.dictionary.tsv',
 } as const;
 
 const TERM_CLASSES: readonly TermClass[] = ['modality', 'material', 'antibody', 'reading', 'method'];
+
+/**
+ * Parses the combination guards' words (`list<TAB>item item …`): the four lists, each present and non-empty; signs
+ * (joiners, list separators) are single characters that are neither letters nor digits nor spaces, words are words.
+ */
+export function parseCombinationGuards(text: string, file: string): CombinationGuardWords {
+  const lists = parseWordLists(text, file, ['joiners', 'conjunctions', 'list-separators', 'element-panels'] as const);
+  const get = (name: string, item: RegExp, what: string): string[] => {
+    const items = lists.get(name as 'joiners') ?? [];
+    if (items.length === 0) fail(`${file}: the list «${name}» is missing or empty`);
+    for (const value of items) if (!item.test(value)) fail(`${file}: «${value}» in «${name}» is not ${what}`);
+    return items;
+  };
+  const sign = /^[^\p{L}\p{N}\s]$/u;
+  const word = /^[\p{Ll}\p{N}]+$/u;
+  return {
+    joiners: get('joiners', sign, 'one sign (neither a letter nor a digit)'),
+    conjunctions: get('conjunctions', word, 'a lower-case word'),
+    listSeparators: get('list-separators', sign, 'one sign (neither a letter nor a digit)'),
+    elementPanels: get('element-panels', word, 'a lower-case word'),
+  };
+}
 
 /** Parses the term table (`canonical<TAB>variant | variant …`); a phrasing may belong to one row only. */
 export function parseTermTable(text: string, file: string): TermEquivalence[] {
@@ -357,6 +394,7 @@ function parseBundledVocabulary(): Vocabulary {
     },
     methods: parseFeatureWords(methodsText, files.methods),
     materials: parseFeatureWords(materialsText, files.materials),
+    combinationGuards: parseCombinationGuards(combinationGuardsText, files.combinationGuards),
   };
 }
 
