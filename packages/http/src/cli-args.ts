@@ -5,6 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { detail, renderErrorDetail, type ErrorDetail } from '@pricecat/core';
 
 /** What the user asked for. */
 export type CliCommand =
@@ -29,8 +30,8 @@ export type CliCommand =
 
 /** A mistake in the command line; the CLI prints its message and the usage, and exits 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string | ErrorDetail) {
+    super(typeof message === 'string' ? message : renderErrorDetail(message));
     this.name = 'UsageError';
   }
 }
@@ -85,7 +86,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
   if (command === 'ingest') return parseIngest(rest, env);
   if (command === 'migrate-store') return parseMigrateStore(rest, env);
   if (command === 'refit') return parseRefit(rest, env);
-  throw new UsageError(`Unknown command "${command}"; use "serve", "ingest", "migrate-store" or "refit".`);
+  throw new UsageError(detail('CLI_UNKNOWN_COMMAND', { command }));
 }
 
 // ---- internal helpers ----
@@ -104,7 +105,7 @@ function parseServe(args: readonly string[], env: Readonly<Record<string, string
     host: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 0) throw new UsageError(`"serve" takes no file; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0) throw new UsageError(detail('CLI_TAKES_NO_FILE', { command: 'serve', got: positionals.join(' ') }));
   return {
     kind: 'serve',
     port: parsePort(values.port ?? env.PORT ?? String(CLI_DEFAULTS.port)),
@@ -119,8 +120,8 @@ function parseIngest(args: readonly string[], env: Readonly<Record<string, strin
   const { values, positionals } = parse(args, SHARED_OPTIONS);
   if (values.help) return { kind: 'help' };
   const [file, ...extra] = positionals;
-  if (file === undefined) throw new UsageError('"ingest" needs the ZIP or price file to load, e.g. pricecat ingest prices.zip');
-  if (extra.length > 0) throw new UsageError(`"ingest" takes one file; got ${positionals.length}. Put several files in a ZIP.`);
+  if (file === undefined) throw new UsageError(detail('CLI_INGEST_NEEDS_FILE'));
+  if (extra.length > 0) throw new UsageError(detail('CLI_INGEST_ONE_FILE', { count: positionals.length }));
   return {
     kind: 'ingest',
     file,
@@ -133,10 +134,10 @@ function parseIngest(args: readonly string[], env: Readonly<Record<string, strin
 function parseMigrateStore(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   const { values, positionals } = parse(args, { 'data-dir': SHARED_OPTIONS['data-dir'], 'database-url': SHARED_OPTIONS['database-url'], help: SHARED_OPTIONS.help });
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 0) throw new UsageError(`"migrate-store" takes no file; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0) throw new UsageError(detail('CLI_TAKES_NO_FILE', { command: 'migrate-store', got: positionals.join(' ') }));
   const databaseUrl = databaseUrlOf(values['database-url'], env);
   if (databaseUrl === undefined) {
-    throw new UsageError('"migrate-store" needs the target database: --database-url postgresql://user:password@host:5432/db (or DATABASE_URL).');
+    throw new UsageError(detail('CLI_MIGRATE_NEEDS_DATABASE'));
   }
   return { kind: 'migrate-store', dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir, databaseUrl };
 }
@@ -150,7 +151,7 @@ function parseRefit(args: readonly string[], env: Readonly<Record<string, string
     force: { type: 'boolean' },
   });
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 0) throw new UsageError(`"refit" takes no file; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0) throw new UsageError(detail('CLI_TAKES_NO_FILE', { command: 'refit', got: positionals.join(' ') }));
   return {
     kind: 'refit',
     dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
@@ -164,7 +165,7 @@ function parseRefit(args: readonly string[], env: Readonly<Record<string, string
 function databaseUrlOf(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const url = nonBlank(flag ?? env.DATABASE_URL);
   if (url !== undefined && !/^postgres(ql)?:\/\//i.test(url)) {
-    throw new UsageError(`The database URL must start with postgresql:// (e.g. postgresql://pricecat:secret@localhost:5432/pricecat); got "${url.replace(/:[^:@/]*@/, ':***@')}".`);
+    throw new UsageError(detail('CLI_DATABASE_URL_INVALID', { got: url.replace(/:[^:@/]*@/, ':***@') }));
   }
   return url;
 }
@@ -183,7 +184,7 @@ function parse<T extends OptionSpec>(args: readonly string[], options: T) {
 function parsePort(text: string): number {
   const port = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`The port must be a number from 0 to 65535; got "${text}".`);
+    throw new UsageError(detail('CLI_PORT_INVALID', { got: text }));
   }
   return port;
 }

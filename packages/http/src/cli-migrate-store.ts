@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { moveStore, PricecatError } from '@pricecat/core';
+import { detail, moveStore, PricecatError } from '@pricecat/core';
 import { CATALOGUE_FILE_NAME, createLowdbStorageInDir, LEGACY_FILE_NAME } from '@pricecat/core/storage/lowdb';
 import type { CliIo } from './cli-commands.js';
 import { describeStore } from './open-storage.js';
@@ -18,7 +18,7 @@ export async function runMigrateStore(options: { readonly dataDir: string; reado
   if (file === undefined) {
     throw new PricecatError(
       'NOT_FOUND',
-      `There is no embedded store to move: ${dir} holds neither ${CATALOGUE_FILE_NAME} nor ${LEGACY_FILE_NAME}. Pass the --data-dir of the server you ran.`,
+      detail('NO_EMBEDDED_STORE', { dir, catalogue: CATALOGUE_FILE_NAME, legacy: LEGACY_FILE_NAME }),
     );
   }
   const where = describeStore(options);

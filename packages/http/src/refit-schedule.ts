@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { PricecatError, type Storage } from '@pricecat/core';
+import { detail, PricecatError, type Storage } from '@pricecat/core';
 import type { CliIo } from './cli-commands.js';
 import { refitOn } from './cli-refit.js';
 
@@ -23,7 +23,7 @@ export function refitIntervalFromEnv(env: NodeJS.ProcessEnv): number | null {
   if (raw === undefined || raw === '' || raw === '0') return null;
   const hours = Number(raw);
   if (!Number.isFinite(hours) || hours <= 0) {
-    throw new PricecatError('INVALID_INPUT', `${REFIT_INTERVAL_ENV} must be a positive number of hours (e.g. 24), or 0 to switch the scheduled refit off; got "${raw}".`);
+    throw new PricecatError('INVALID_INPUT', detail('REFIT_INTERVAL_INVALID', { name: REFIT_INTERVAL_ENV, got: raw }));
   }
   return Math.round(hours * 3_600_000);
 }

@@ -19,6 +19,7 @@ import { sha256Hex } from './ids.js';
 import { saveLastScan, type ScanReport, type ScanTrigger, type SkippedFile } from './scan-report.js';
 import { readSettings } from './settings.js';
 import { uploadKind } from './upload-kind.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Largest file a scan reads: 200 MiB, the default upload limit of the HTTP API. */
 export const DEFAULT_MAX_SCAN_FILE_BYTES = 200 * 1024 * 1024;
@@ -60,7 +61,7 @@ export function createFolderScanner(deps: FolderScannerDeps): FolderScanner {
       if (running) {
         throw new PricecatError(
           'CONFLICT',
-          `A scan of the watch folder is already running (started ${running.started_at}); wait for it to finish and read GET /api/scan/last.`,
+          detail('SCAN_RUNNING', { started: running.started_at }),
         );
       }
       const started = deps.now();
@@ -79,10 +80,10 @@ export function createFolderScanner(deps: FolderScannerDeps): FolderScanner {
 async function runScan(deps: FolderScannerDeps, trigger: ScanTrigger, started: Date): Promise<ScanReport> {
   const { watch_folder: configured } = await readSettings(deps.storage);
   if (configured === null) {
-    throw new PricecatError('INVALID_INPUT', 'No watch folder is set; set one with POST /api/settings {"watch_folder": "/path"} first.');
+    throw new PricecatError('INVALID_INPUT', detail('NO_WATCH_FOLDER'));
   }
   if (!deps.folder) {
-    throw new PricecatError('INVALID_INPUT', 'This server was started without file system access, so it cannot scan a folder.');
+    throw new PricecatError('INVALID_INPUT', detail('NO_FOLDER_ACCESS_SCAN'));
   }
   const folder = await deps.folder.checkFolder(configured);
   const known = await knownContent(deps.storage);

@@ -26,7 +26,7 @@ import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './sec
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 import { widthOf } from '../numbers.js';
-import { warningText } from '../messages/message-catalogue.js';
+import { detail, warningCode, warningText } from '../messages/message-catalogue.js';
 
 /** What {@link extractPriceRows} returns. */
 export interface ExtractedRows {
@@ -130,7 +130,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);
       if (outliers > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: outliers }));
-      const repaired = rows.slice(before).filter((r) => r.warnings.some((w) => /\(OCR repair\)$/.test(w)) || (r.flags ?? []).some((f) => f.code === 'PRICE_REPAIRED')).length;
+      const repaired = rows.slice(before).filter((r) => r.warnings.some(isOcrRepair) || (r.flags ?? []).some((f) => f.code === 'PRICE_REPAIRED')).length;
       if (repaired > 0) report(extractIssue('PRICES_REPAIRED', table.name, { count: repaired }));
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       replaceFrom(rows, before, checked);
@@ -165,8 +165,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   }
   if (!foundTable) {
     throw new ExtractError(
-      `${fileName}: no price table found. Expected a table with a header row naming the service column ` +
-        `(«Наименование услуги») and at least one price column («Цена», «Стоимость, тенге»), or a list of names with prices.`,
+      detail('NO_PRICE_TABLE_FOUND', { file: fileName }),
       { code: 'NO_PRICE_TABLE' },
     );
   }
@@ -334,7 +333,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
 function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[]): ParsedPrice | null {
   const repaired = repairOcrPrice(raw);
   if (repaired && repaired.note !== '') {
-    warnings.push(`price «${raw}» read as ${repaired.value} (OCR repair)`);
+    warnings.push(warningText('PRICE_OCR_REPAIRED', { raw, value: repaired.value }));
     return { value: repaired.value, minimum: false };
   }
   return parsed;
@@ -380,4 +379,10 @@ function round2(value: number): number {
 function replaceFrom<T>(rows: T[], from: number, items: readonly T[], truncate = false): void {
   if (truncate) rows.length = from;
   for (let i = 0; i < items.length; i++) rows[from + i] = items[i]!;
+}
+
+/** A row warning of a price the OCR repair read (its digits or the ratio of the list's price columns). */
+function isOcrRepair(warning: string): boolean {
+  const code = warningCode(warning);
+  return code === 'PRICE_OCR_REPAIRED' || code === 'PRICE_RATIO_REPAIRED';
 }

@@ -35,6 +35,8 @@ export const READER_WARNING_CODES = [
   'OCR_NO_TEXT',
   'OCR_FAILED',
   'PRICE_LOWER_BOUND',
+  'PRICE_OCR_REPAIRED',
+  'PRICE_RATIO_REPAIRED',
 ] as const;
 
 /** A reader warning: `[CODE] Russian text`, the code kept beside the text as in file-level issues. */
