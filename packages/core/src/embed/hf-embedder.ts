@@ -52,8 +52,8 @@ export function createHfEmbedder(options: HfEmbedderOptions): Embedder {
   // One limiter per embedder, not per call: the provider's rate limit counts all our requests.
   const limit = pLimit(settings.concurrency);
   const where = options.endpointUrl
-    ? `at ${options.endpointUrl}`
-    : `(Hugging Face Inference API, model ${options.model})`;
+    ? options.endpointUrl
+    : `(Hugging Face Inference API, модель ${options.model})`;
   let dimension: number | undefined;
 
   /** One request for one batch; never throws, says what happened. */

@@ -80,7 +80,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       rows.push(...listed);
       foundTable = true;
       previous = null;
-      if (listed.length > 0) warnings.push(`${fileName}, ${table.name}: a list in columns, not a table; ${listed.length} row(s) were read from its lines`);
+      if (listed.length > 0) warnings.push(warningText('LIST_IN_COLUMNS', { where: `${fileName}, ${table.name}`, count: listed.length }));
       const inexact = listed.filter((r) => (r.flags ?? []).some((f) => f.code === 'PRICE_RANGE' || f.code === 'PRICE_SUM')).length;
       if (inexact > 0) report(extractIssue('PRICES_NOT_EXACT', table.name, { count: inexact }));
       continue;

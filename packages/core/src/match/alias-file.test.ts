@@ -23,7 +23,7 @@ describe('alias files', () => {
   });
 
   it('names the missing file and the bad line', async () => {
-    await expect(loadAliasFile('/nonexistent/aliases.tsv')).rejects.toThrow(/alias file \/nonexistent\/aliases\.tsv was not found/);
+    await expect(loadAliasFile('/nonexistent/aliases.tsv')).rejects.toThrow(/Файл сокращений \/nonexistent\/aliases\.tsv не найден/);
     const dir = await mkdtemp(join(tmpdir(), 'pricecat-aliases-'));
     const file = join(dir, 'bad.tsv');
     await writeFile(file, 'Мочевина\tКарбамид\nМочевина Карбамид\n');

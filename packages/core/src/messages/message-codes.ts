@@ -37,6 +37,10 @@ export const READER_WARNING_CODES = [
   'PRICE_LOWER_BOUND',
   'PRICE_OCR_REPAIRED',
   'PRICE_RATIO_REPAIRED',
+  'ROW_PRICE_MISSING',
+  'LIST_IN_COLUMNS',
+  'PRICES_NOT_REREAD',
+  'REREAD_LIMITED',
 ] as const;
 
 /** A reader warning: `[CODE] Russian text`, the code kept beside the text as in file-level issues. */
