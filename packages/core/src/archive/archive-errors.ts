@@ -13,7 +13,7 @@ export function archiveInvalid(why: string, cause?: unknown): PricecatError {
 
 /** `ARCHIVE_INVALID`: a well-formed ZIP with nothing to extract. */
 export function archiveEmpty(onlyJunk: boolean): PricecatError {
-  return new PricecatError('ARCHIVE_INVALID', detail(onlyJunk ? 'ARCHIVE_ONLY_JUNK' : 'ARCHIVE_EMPTY'));
+  return new PricecatError('ARCHIVE_INVALID', onlyJunk ? detail('ARCHIVE_ONLY_JUNK') : detail('ARCHIVE_EMPTY'));
 }
 
 /** `ARCHIVE_LIMIT`: more entries than `maxEntries`. */

@@ -62,7 +62,7 @@ async function guard<T>(action: 'read' | 'write', run: () => Promise<T>): Promis
     return await run();
   } catch (error) {
     const why = isPricecatError(error) ? error.message : String(error);
-    throw new PricecatError('EMBEDDING_FAILED', detail(action === 'read' ? 'EMBEDDING_CACHE_READ_FAILED' : 'EMBEDDING_CACHE_WRITE_FAILED', { why }), {
+    throw new PricecatError('EMBEDDING_FAILED', action === 'read' ? detail('EMBEDDING_CACHE_READ_FAILED', { why }) : detail('EMBEDDING_CACHE_WRITE_FAILED', { why }), {
       cause: error,
     });
   }
