@@ -45,7 +45,7 @@ describe('pricecat serve with a scheduled refit', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('PRICECAT_REFIT_INTERVAL_HOURS must be a positive number of hours');
+    expect(result.stderr).toContain('PRICECAT_REFIT_INTERVAL_HOURS должен быть положительным числом часов');
   });
 
   it('refits from the decisions made over HTTP, logs before and after, writes only past the gate, then skips', async () => {
