@@ -101,7 +101,13 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
       ['Клиника Альфа прайс.xlsx', 'ok'],
       ['Клиника Бета прайс.xlsx', 'error'],
     ]);
-    expect(report.files[1]).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('Из этого файла ничего не сохранено') });
+    // The Russian text, with its catalogue code and values beside it for a client in another language.
+    expect(report.files[1]).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: expect.stringMatching(/^В Клиника Бета прайс\.xlsx строк с ценой: 1 — больше, чем 0, .* 1 позиций\. Загрузите этот файл отдельным запросом\. Из этого файла ничего не сохранено\.$/),
+      message_code: 'UPLOAD_POSITIONS_LIMIT',
+      params: { file: 'Клиника Бета прайс.xlsx', rows: 1, remaining: 0, max: 1 },
+    });
     expect(await catalogue.listPriceLists()).toHaveLength(1);
   });
 
@@ -124,6 +130,8 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
       ['Клиника Гамма прайс.xlsx', 'NOT_PROCESSED'],
     ]);
     expect(report.failure).toMatchObject({ code: 'STORAGE_FAILED' });
+    expect(report.files[2]).toMatchObject({ message_code: 'FILE_NOT_PROCESSED', params: { file: 'Клиника Гамма прайс.xlsx' } });
+    expect(report.files[2]!.status === 'error' && report.files[2]!.message).toMatch(/^Клиника Гамма прайс\.xlsx не прочитан: хранилище данных дало сбой/);
     expect(await catalogue.listPriceLists()).toHaveLength(1);
   });
 
