@@ -124,7 +124,7 @@ describe('storage: lowdb', () => {
 
   it('refuses files of a newer pricecat and JSON that is not a pricecat catalogue', async () => {
     await writeFile(join(dir, 'catalogue.json'), '[1, 2, 3]', 'utf-8');
-    await expect(createLowdbStorage({ dir })).rejects.toThrow(/повреждён \(no top-level object\)/);
+    await expect(createLowdbStorage({ dir })).rejects.toThrow(/повреждён \(нет объекта верхнего уровня\)/);
     await writeFile(join(dir, 'catalogue.json'), '{"version": 3, "clinics": []}', 'utf-8');
     await expect(createLowdbStorage({ dir })).rejects.toThrow(/записан более новой версией pricecat/);
   });

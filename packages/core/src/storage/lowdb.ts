@@ -426,22 +426,22 @@ async function loadDirectory(dir: string): Promise<Loaded> {
 }
 
 function checkCatalogue(file: CatalogueFile, path: string): StoreData {
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw corrupt(path, 'no top-level object');
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw corrupt(path, 'нет объекта верхнего уровня');
   if (typeof file.version === 'number' && file.version > CATALOGUE_FILE_VERSION) {
     throw new PricecatError(
       'STORAGE_FAILED',
       detail('DATA_FILE_NEWER', { path, version: String(file.version), known: CATALOGUE_FILE_VERSION }),
     );
   }
-  if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `"version" is ${JSON.stringify(file.version)}, not ${CATALOGUE_FILE_VERSION}`);
-  if (!Array.isArray(file.list_files)) throw corrupt(path, '"list_files" is missing');
+  if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `«version» равно ${JSON.stringify(file.version)}, а не ${CATALOGUE_FILE_VERSION}`);
+  if (!Array.isArray(file.list_files)) throw corrupt(path, 'нет «list_files»');
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
   const record = file as unknown as Record<string, unknown>;
   for (const [key, empty] of Object.entries(data)) {
     const value = record[key];
     if (value === undefined || key === 'version' || key === 'positions' || key === 'decisions') continue;
     const fits = Array.isArray(empty) ? Array.isArray(value) : typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (!fits) throw corrupt(path, `"${key}" has the wrong shape`);
+    if (!fits) throw corrupt(path, `у «${key}» неверная структура`);
     data[key] = value;
   }
   return data as unknown as StoreData;
@@ -475,7 +475,7 @@ async function readLegacy(path: string): Promise<StoreData | null> {
   if (value === null) return null;
   const record = value as Record<string, unknown>;
   if (typeof record !== 'object' || record === null || record.version !== STORE_DATA_VERSION) {
-    throw corrupt(path, `"version" is ${JSON.stringify(record?.version)}, not ${STORE_DATA_VERSION}`);
+    throw corrupt(path, `«version» равно ${JSON.stringify(record?.version)}, а не ${STORE_DATA_VERSION}`);
   }
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
   for (const key of Object.keys(data)) if (key !== 'version' && record[key] !== undefined) data[key] = record[key];
@@ -527,7 +527,7 @@ async function replayJournal(
       { cause: error },
     );
   }
-  if (bytes.length < journal.length) throw corrupt(path, `${bytes.length} bytes, but ${journal.length} were committed`);
+  if (bytes.length < journal.length) throw corrupt(path, `${bytes.length} байт, а записано было ${journal.length}`);
   if (bytes.length > journal.length) await truncate(path, journal.length);
   const slotOf = new Map(positions.map((p, i) => [p.position_id, i]));
   const touched = new Set<string>();
@@ -546,7 +546,7 @@ async function replayJournal(
         touched.add(list.price_list_id);
       }
     } catch (error) {
-      throw corrupt(path, `line ${index + 1}: ${messageOf(error)}`, error);
+      throw corrupt(path, `строка ${index + 1}: ${messageOf(error)}`, error);
     }
   });
   return [...touched];
