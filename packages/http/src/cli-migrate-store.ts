@@ -27,15 +27,15 @@ export async function runMigrateStore(options: { readonly dataDir: string; reado
     const { createPostgresStorage } = await import('@pricecat/core/storage/postgres');
     const target = await createPostgresStorage({ connectionString: options.databaseUrl });
     try {
-      io.err(`pricecat: moving ${file} into ${where}\n`);
+      io.err(`pricecat: перенос ${file} в ${where}\n`);
       const started = Date.now();
       const report = await moveStore(source, target, (done, total, fileName) => io.err(`  ${done}/${total} ${fileName}\n`));
       io.out(
-        `Moved into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${report.services} services, ` +
-          `${report.clinics} clinics, ${report.priceLists} price lists, ${report.positions} positions, ` +
-          `${report.learnedSynonyms} learned synonyms, ${report.skippedItems} skipped items, ${report.decisions} decisions, ` +
-          `${report.ingestedFiles} ingested files, ${report.settings} settings.\n` +
-          `Start the server with DATABASE_URL (or --database-url) to use it; ${dir} was not changed.\n`,
+        `Перенесено в ${where} за ${((Date.now() - started) / 1000).toFixed(1)} с: услуг — ${report.services}, ` +
+          `клиник — ${report.clinics}, прайс-листов — ${report.priceLists}, позиций — ${report.positions}, ` +
+          `выученных синонимов — ${report.learnedSynonyms}, пропущенных элементов — ${report.skippedItems}, решений — ${report.decisions}, ` +
+          `загруженных файлов — ${report.ingestedFiles}, настроек — ${report.settings}.\n` +
+          `Запустите сервер с DATABASE_URL (или --database-url), чтобы работать с ней; ${dir} не изменена.\n`,
       );
       return 0;
     } finally {

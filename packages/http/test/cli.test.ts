@@ -169,7 +169,7 @@ describe.skipIf(!postgres.url)(`pricecat CLI on PostgreSQL${postgres.skip ? ` (s
     const moved = await pricecat(['migrate-store', '--data-dir', dataDir, '--database-url', databaseUrl]);
     expect(moved.stderr).toContain('1/1');
     expect(moved.code).toBe(0);
-    expect(moved.stdout).toMatch(/1281 services, 1 clinics, 1 price lists, 5 positions/);
+    expect(moved.stdout).toMatch(/услуг — 1281, клиник — 1, прайс-листов — 1, позиций — 5/);
 
     const again = await pricecat(['migrate-store', '--data-dir', dataDir], { DATABASE_URL: databaseUrl });
     expect(again.code).toBe(1);
