@@ -7,9 +7,10 @@
  *
  * @module
  */
-import { detail, PricecatError, type Storage } from '@pricecat/core';
+import { PricecatError, type Storage } from '@pricecat/core';
 import type { CliIo } from './cli-commands.js';
 import { refitOn } from './cli-refit.js';
+import { detail } from '@pricecat/core';
 
 /** The environment variable naming the interval in hours. */
 export const REFIT_INTERVAL_ENV = 'PRICECAT_REFIT_INTERVAL_HOURS';

@@ -59,7 +59,7 @@ describe('extract: a free-form list in columns (self-built excerpt, PDF with a t
   it('keeps «от» as a lower bound, and a sum (`1300+700`) as its total, flagged PRICE_SUM', async () => {
     const block = await named('Блокада нервных стволов');
     expect(block.prices.map((p) => p.value)).toEqual([5000]);
-    expect(block.warnings.join(' ')).toMatch(/нижняя граница/);
+    expect(block.warnings.join(' ')).toMatch(/lower bound/);
     expect((await named('невролог, первичный прием')).prices.map((p) => p.value)).toEqual([8000]);
     const sum = await named('Общий анализ крови с забором');
     expect(sum.prices.map((p) => p.value)).toEqual([2000]);
