@@ -12,9 +12,8 @@ import { lineText } from './text-lines.js';
 import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
-import { warningText } from '../../messages/message-catalogue.js';
+import { detail, warningText } from '../../messages/message-catalogue.js';
 import { DEFAULT_REREAD_LIMITS, rereadPriceCells, type RereadLimits } from './reread-cells.js';
-import { detail } from '../../messages/message-catalogue.js';
 
 /** Options of {@link readPdfTables}. */
 export interface PdfReadOptions {

@@ -9,8 +9,7 @@ import type { DocumentFormat, ReadResult, Table, TableReader } from '../table.js
 import { decodeCsvBytes, detectCsvDelimiter, utf16Bom } from './csv-text.js';
 import { extensionOf, sniffBinaryFormat } from './magic.js';
 import { guardWorkbook, tooManyRows } from './workbook-guard.js';
-import { warningText } from '../../messages/message-catalogue.js';
-import { detail } from '../../messages/message-catalogue.js';
+import { detail, warningText } from '../../messages/message-catalogue.js';
 
 /**
  * Rows one file may hold (all its sheets). A price list has a few thousand rows; a file claiming more
