@@ -163,8 +163,8 @@ function loadHf(): Promise<HfModule> {
   return (hfModule ??= import('@huggingface/inference').catch((error: unknown) => {
     hfModule = undefined;
     throw new Error(
-      `embeddings need the optional package @huggingface/inference, which is not installed (${error instanceof Error ? error.message : String(error)}); ` +
-        'install it next to pricecat (npm install @huggingface/inference) or turn embeddings off',
+      `для векторов нужен необязательный пакет @huggingface/inference, а он не установлен (${error instanceof Error ? error.message : String(error)}); ` +
+        'установите его рядом с pricecat (npm install @huggingface/inference) или выключите векторы',
     );
   }));
 }

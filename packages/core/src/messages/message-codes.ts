@@ -41,6 +41,7 @@ export const READER_WARNING_CODES = [
   'LIST_IN_COLUMNS',
   'PRICES_NOT_REREAD',
   'REREAD_LIMITED',
+  'EMBEDDINGS_UNAVAILABLE',
 ] as const;
 
 /** A reader warning: `[CODE] Russian text`, the code kept beside the text as in file-level issues. */

@@ -335,7 +335,7 @@ function describeServer(connectionString: string): string {
     const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
     return `${host}${url.port ? `:${url.port}` : ''}${url.pathname || ''}`;
   } catch {
-    return 'the configured server (DATABASE_URL could not be parsed as a URL)';
+    return 'заданный сервер (DATABASE_URL не читается как адрес)';
   }
 }
 
