@@ -135,7 +135,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         await client.query(`SET search_path TO ${quoteIdentifier(options.schema)}, public`);
         const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
         if (rows[0]?.schema !== options.schema) {
-          throw new Error(`the connection resolves tables in schema "${rows[0]?.schema ?? 'none'}" instead of "${options.schema}"`);
+          throw new Error(`соединение ищет таблицы в схеме «${rows[0]?.schema ?? 'нет'}», а не «${options.schema}»`);
         }
       }
       await migratePostgres(client);
