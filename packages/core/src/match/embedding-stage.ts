@@ -9,11 +9,11 @@
 import type { Embedder } from '../embed/embedder.js';
 import { createVectorIndex, type VectorIndex } from '../embed/vector-index.js';
 import type { MatchCandidate, Service } from '../storage/records.js';
+import { warningText } from '../messages/message-catalogue.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { compareTermClasses } from './term-classes.js';
 import { toTerms } from './terms.js';
 import type { MatchInput, MatchOutcome } from './cascade.js';
-import { warningText } from '../messages/message-catalogue.js';
 
 /** Cosine limits of the embedding stage. */
 export interface EmbeddingThresholds {
