@@ -185,6 +185,24 @@ const fileReportOk = {
   },
 };
 
+/** The message fields beside every error's `code`: the Russian text, and its code and values in the catalogue. */
+const messageFields = {
+  message: { type: 'string', description: 'What went wrong and what to do, in Russian.' },
+  message_code: {
+    type: 'string',
+    description:
+      'The code of `message` in the message catalogue (`error.<message_code>` in packages/core/assets/messages.ru.json), ' +
+      'so a client can render it in another language; absent for the few messages not in the catalogue yet.',
+    examples: ['ARCHIVE_ENTRY_ENCRYPTED', 'SERVICE_NOT_FOUND', 'FILE_POSITIONS_LIMIT'],
+  },
+  params: {
+    type: 'object',
+    description: 'The values `message` names, by the catalogue text\'s `{name}` placeholders (with `message_code`).',
+    additionalProperties: { type: ['string', 'number'] },
+    examples: [{ path: 'прайс 2026.xlsx' }],
+  },
+} as const;
+
 const fileReportError = {
   type: 'object',
   required: ['file', 'status', 'code', 'message'],
@@ -192,7 +210,7 @@ const fileReportError = {
     file: { type: 'string' },
     status: { type: 'string', const: 'error' },
     code: { type: 'string', examples: ['UNSUPPORTED_FORMAT', 'NO_PRICE_TABLE', 'EXTRACT_FAILED', 'ALREADY_INGESTED'] },
-    message: { type: 'string' },
+    ...messageFields,
     duplicate_of: {
       type: 'object',
       description: 'With code `ALREADY_INGESTED`: the stored list that already holds this content.',
@@ -303,7 +321,7 @@ const priceChange = {
 export const schemas = {
   Error: {
     type: 'object',
-    description: 'Every error response: a stable code and a message a person can act on.',
+    description: 'Every error response: a stable code, and a Russian message a person can act on with its catalogue code and values.',
     required: ['error'],
     properties: {
       error: {
@@ -314,7 +332,7 @@ export const schemas = {
             type: 'string',
             examples: ['INVALID_INPUT', 'NOT_FOUND', 'UPLOAD_TOO_LARGE', 'LIMIT_EXCEEDED', 'UNAUTHORIZED', 'FORBIDDEN', 'FOLDER_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', 'INTERNAL'],
           },
-          message: { type: 'string' },
+          ...messageFields,
         },
       },
       report: { $ref: '#/components/schemas/IngestReport', description: 'Only on a failed ingest: what was committed and what not.' },
@@ -400,7 +418,7 @@ export const schemas = {
       failure: {
         type: 'object',
         required: ['code', 'message'],
-        properties: { code: { type: 'string' }, message: { type: 'string' } },
+        properties: { code: { type: 'string' }, ...messageFields },
         description: 'Present when the data store failed: the ingest stopped there; later files are `NOT_PROCESSED`.',
       },
       files: { type: 'array', items: ref('FileReport') },

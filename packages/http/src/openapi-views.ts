@@ -112,7 +112,14 @@ export const viewSchemas = {
       report: { oneOf: [ref('IngestReport'), { type: 'null' }] },
       error: {
         description: 'Why a failed job stored nothing (an empty upload, a broken ZIP).',
-        oneOf: [{ type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } }, { type: 'null' }],
+        oneOf: [
+          {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: { code: { type: 'string' }, message: { type: 'string' }, message_code: { type: 'string' }, params: { type: 'object' } },
+          },
+          { type: 'null' },
+        ],
       },
     },
   },

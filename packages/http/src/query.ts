@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DEFAULT_LIMIT, MAX_LIMIT, PricecatError } from '@pricecat/core';
+import { DEFAULT_LIMIT, detail, MAX_LIMIT, PricecatError, type ErrorDetail } from '@pricecat/core';
 
 /** A parsed query string, as Koa gives it (`ctx.query`). */
 export type Query = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -14,7 +14,7 @@ export function optionalString(query: Query, name: string): string | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') {
-    throw invalid(`Query parameter \`${name}\` was given ${raw.length} times; give it once.`);
+    throw invalid(detail('QUERY_PARAM_REPEATED', { name, count: raw.length }));
   }
   const value = raw.trim();
   return value === '' ? undefined : value;
@@ -23,7 +23,7 @@ export function optionalString(query: Query, name: string): string | undefined {
 /** A non-blank value; a missing or blank parameter is a 400 naming it. */
 export function requiredString(query: Query, name: string, purpose: string): string {
   const value = optionalString(query, name);
-  if (value === undefined) throw invalid(`Query parameter \`${name}\` is required: ${purpose}.`);
+  if (value === undefined) throw invalid(detail('QUERY_PARAM_REQUIRED', { name, purpose }));
   return value;
 }
 
@@ -35,11 +35,11 @@ export function optionalInteger(
 ): number | undefined {
   const text = optionalString(query, name);
   if (text === undefined) return undefined;
-  const bounds = range.max === undefined ? `${range.min} or more` : `between ${range.min} and ${range.max}`;
+  const bounds = range.max === undefined ? `не меньше ${range.min}` : `от ${range.min} до ${range.max}`;
   // Number('1e2') and Number('0x10') are integers too; accept plain decimal digits only.
   const value = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < range.min || (range.max !== undefined && value > range.max)) {
-    throw invalid(`Query parameter \`${name}\` must be an integer ${bounds}; got "${text}".`);
+    throw invalid(detail('QUERY_PARAM_NOT_INTEGER', { name, bounds, got: text }));
   }
   return value;
 }
@@ -49,7 +49,7 @@ export function optionalEnum<T extends string>(query: Query, name: string, allow
   const value = optionalString(query, name);
   if (value === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(value)) {
-    throw invalid(`Query parameter \`${name}\` must be one of ${allowed.join(', ')}; got "${value}".`);
+    throw invalid(detail('QUERY_PARAM_NOT_ALLOWED', { name, allowed: allowed.join(', '), got: value }));
   }
   return value as T;
 }
@@ -65,13 +65,13 @@ export function pageParams(query: Query): { limit: number; offset: number } {
 /** A path parameter (`:id`); the router guarantees it, the check only satisfies the type. */
 export function pathParam(params: Readonly<Record<string, string | undefined>>, name: string): string {
   const value = params[name];
-  if (value === undefined || value === '') throw invalid(`The path is missing its \`${name}\` segment.`);
+  if (value === undefined || value === '') throw invalid(detail('PATH_SEGMENT_MISSING', { name }));
   return value;
 }
 
 // ---- internal helpers ----
 
-function invalid(message: string): PricecatError {
+function invalid(message: ErrorDetail): PricecatError {
   return new PricecatError('INVALID_INPUT', message);
 }
 

@@ -14,6 +14,7 @@ import type { CatalogueContext } from './context.js';
 import type { QueryPort } from '../storage/query-port.js';
 import type { DecisionWrite } from '../storage/storage.js';
 import { newId } from './ids.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Body of `POST /match`. */
 export interface MatchRequest {
@@ -90,7 +91,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   const positionId = requireId(request?.position_id, 'position_id');
   const chosenId = request.service_id === undefined ? undefined : requireId(request.service_id, 'service_id');
   if (request.apply_to_identical !== undefined && typeof request.apply_to_identical !== 'boolean') {
-    throw new PricecatError('INVALID_INPUT', `apply_to_identical must be true or false; got ${JSON.stringify(request.apply_to_identical)}.`);
+    throw new PricecatError('INVALID_INPUT', detail('APPLY_TO_IDENTICAL_INVALID', { got: String(JSON.stringify(request.apply_to_identical)) }));
   }
   const model = ctx.queries;
   const position = await decidablePosition(model, positionId);
@@ -98,12 +99,12 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   if (serviceId === undefined) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `Position "${positionId}" («${position.raw_name}») has no suggested service to confirm; send the service_id to assign.`,
+      detail('NO_SUGGESTION_TO_CONFIRM', { id: positionId, name: position.raw_name }),
     );
   }
   const service = (await model.directory()).servicesById.get(serviceId);
   if (!service) {
-    throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; find the right id with /services?q=… .`);
+    throw new PricecatError('NOT_FOUND', detail('SERVICE_NOT_FOUND', { id: serviceId }));
   }
   if (settledBy(position) === 'match' && position.service_id === service.service_id) {
     return alreadyDecided(ctx, position, 'match', service, request.decided_by);
@@ -195,11 +196,11 @@ export async function undoDecision(ctx: CatalogueContext, request: UndoRequest =
   let log: Decision[] | null = null;
   if (wanted === undefined) {
     target = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (log = await ctx.storage.listDecisions()).at(-1);
-    if (!target) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
+    if (!target) throw new PricecatError('CONFLICT', detail('NOTHING_TO_UNDO'));
   } else {
     log = await ctx.storage.listDecisions();
     target = log.find((d) => d.decision_id === wanted);
-    if (!target) throw new PricecatError('NOT_FOUND', `No decision "${wanted}" in the log (already undone?); take ids from /decisions.`);
+    if (!target) throw new PricecatError('NOT_FOUND', detail('DECISION_NOT_FOUND', { id: wanted }));
   }
   const batchId = target.batch_id ?? null;
   const decisions = batchId === null ? [target] : (log ?? (await ctx.storage.listDecisions())).filter((d) => d.batch_id === batchId).reverse();
@@ -254,7 +255,7 @@ async function saveDecisionOrRefresh(ctx: CatalogueContext, write: DecisionWrite
 
 function requireId(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new PricecatError('INVALID_INPUT', `${field} must be a non-empty string; got ${JSON.stringify(value) ?? 'nothing'}.`);
+    throw new PricecatError('INVALID_INPUT', detail('FIELD_ID_REQUIRED', { field, got: JSON.stringify(value) ?? 'ничего' }));
   }
   return value.trim();
 }
@@ -262,7 +263,7 @@ function requireId(value: unknown, field: string): string {
 /** The position; NOT_FOUND when the id is unknown. Every existing position may be decided (again). */
 async function decidablePosition(model: QueryPort, positionId: string): Promise<Position> {
   const position = await model.getPosition(positionId);
-  if (!position) throw new PricecatError('NOT_FOUND', `No position with id "${positionId}"; take ids from /queue or /unmatched.`);
+  if (!position) throw new PricecatError('NOT_FOUND', detail('POSITION_NOT_FOUND', { id: positionId }));
   return position;
 }
 

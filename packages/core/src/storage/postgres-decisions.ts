@@ -9,6 +9,7 @@ import { PricecatError } from '../errors.js';
 import { DECISIONS, LEARNED_SYNONYMS, POSITIONS, SKIPPED_ITEMS, append, latestByKey, selectSql, stripNul, toJsonParam, updateSql, upsert, upsertSql } from './postgres-tables.js';
 import type { Decision, Position } from './records.js';
 import type { DecisionWrite } from './storage.js';
+import { detail, renderMessage } from '../messages/message-catalogue.js';
 
 /**
  * Writes a decision after checking, under row locks, that each position is still as the decider saw it
@@ -28,8 +29,7 @@ export async function saveDecision(client: PoolClient, write: DecisionWrite): Pr
     if (now && !sameState(now, seen)) {
       throw new PricecatError(
         'CONFLICT',
-        `Position "${seen.position_id}" («${now.raw_name}») was changed by someone else after you opened it: it is now ` +
-          `${describeState(now)}. Nothing was saved; reload the queue and decide again if it still needs you.`,
+        detail('POSITION_CHANGED', { id: seen.position_id, name: now.raw_name, state: describeState(now) }),
       );
     }
   }
@@ -84,8 +84,7 @@ function isAsDecided(position: DecisionState, decision: Decision): boolean {
 }
 
 function describeState(state: DecisionState): string {
-  if (state.status === 'normalized') return `matched to service ${state.service_id ?? '?'} (method ${state.method ?? 'unknown'})`;
-  if (state.status === 'skipped') return 'skipped';
-  return state.status;
+  if (state.status === 'normalized') return `сопоставлена с услугой ${state.service_id ?? '?'} (способ: ${renderMessage(`method.${state.method ?? 'manual'}`)})`;
+  return renderMessage(`status.${state.status}`);
 }
 

@@ -168,7 +168,11 @@ export interface FileReportError {
   readonly file: string;
   readonly status: 'error';
   readonly code: string;
+  /** What went wrong and what to do, in Russian. */
   readonly message: string;
+  /** The message's code in the server's catalogue, and the values it names. */
+  readonly message_code?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
   /** With code `ALREADY_INGESTED`: the stored list that already holds this content. */
   readonly duplicate_of?: {
     readonly price_list_id: string;
