@@ -9,12 +9,13 @@
  * is current. After the write they report the changed positions, nothing else (no reload).
  */
 import { PricecatError, isPricecatError } from '../errors.js';
-import type { Decision, LearnedSynonym, Position, Service } from '../storage/records.js';
+import type { Decision, LearnedSynonym, Position, PositionStatus, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
 import type { QueryPort } from '../storage/query-port.js';
 import type { DecisionWrite } from '../storage/storage.js';
 import { newId } from './ids.js';
 import { detail } from '../messages/message-catalogue.js';
+import { describePositionState } from '../storage/position-state.js';
 
 /** Body of `POST /match`. */
 export interface MatchRequest {
@@ -27,6 +28,12 @@ export interface MatchRequest {
    * same `name_norm`, in any clinic. @default true
    */
   readonly apply_to_identical?: boolean;
+  /**
+   * The position's status when the analyst saw it (the queue shows `queued`). When it is no longer so and this
+   * decision is not what settled it, the decision is refused with CONFLICT (someone else decided meanwhile);
+   * omitted: the decision corrects whatever the position is now.
+   */
+  readonly expected_status?: PositionStatus;
   /** Who decided: the name of the API token used (set by the HTTP layer, never by the body). */
   readonly decided_by?: string;
   /** The batch this decision belongs to (set by {@link acceptSuggestions}, never by the body). */
@@ -36,6 +43,8 @@ export interface MatchRequest {
 /** Body of `POST /skip`. */
 export interface SkipRequest {
   readonly position_id: string;
+  /** See {@link MatchRequest.expected_status}. */
+  readonly expected_status?: PositionStatus;
   /** Who decided (see {@link MatchRequest.decided_by}). */
   readonly decided_by?: string;
 }
@@ -109,6 +118,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   if (settledBy(position) === 'match' && position.service_id === service.service_id) {
     return alreadyDecided(ctx, position, 'match', service, request.decided_by);
   }
+  refuseIfChanged(position, request.expected_status);
 
   const identical = request.apply_to_identical !== false && position.name_norm !== '' ? await namesakesToDecide(model, position) : [];
   const targets = [position, ...identical];
@@ -157,6 +167,7 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
   const positionId = requireId(request?.position_id, 'position_id');
   const position = await decidablePosition(ctx.queries, positionId);
   if (settledBy(position) === 'skip') return alreadyDecided(ctx, position, 'skip', null, request.decided_by);
+  refuseIfChanged(position, request.expected_status);
   const createdAt = ctx.now().toISOString();
   const decision: Decision = {
     decision_id: newId('dec'),
@@ -265,6 +276,15 @@ async function decidablePosition(model: QueryPort, positionId: string): Promise<
   const position = await model.getPosition(positionId);
   if (!position) throw new PricecatError('NOT_FOUND', detail('POSITION_NOT_FOUND', { id: positionId }));
   return position;
+}
+
+/** CONFLICT when the position is no longer in the status the analyst saw (another analyst or server decided it). */
+function refuseIfChanged(position: Position, expected: PositionStatus | undefined): void {
+  if (expected === undefined || position.status === expected) return;
+  throw new PricecatError(
+    'CONFLICT',
+    detail('POSITION_CHANGED', { id: position.position_id, name: position.raw_name, state: describePositionState(position) }),
+  );
 }
 
 /**
