@@ -7,6 +7,7 @@
  * @module
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { detail } from '@pricecat/core';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from './errors.js';
 import { isConfiguredOrigin, isSameOrigin, normalizeOrigins } from './origins.js';
@@ -52,8 +53,7 @@ export function createAccessGuard(options: AccessOptions, prefix: string): Middl
       throw new HttpError(
         403,
         'FORBIDDEN',
-        `This server does not answer to the host name "${ctx.get('host')}"; open it by an allowed name ` +
-          '(such as 127.0.0.1), or add the name to PRICECAT_ALLOWED_HOSTS and restart.',
+        detail('HOST_NOT_ALLOWED', { host: ctx.get('host') }),
       );
     }
     const path = ctx.path;
@@ -66,20 +66,19 @@ export function createAccessGuard(options: AccessOptions, prefix: string): Middl
       throw new HttpError(
         403,
         'FORBIDDEN',
-        `Requests from pages at ${origin} are not allowed; use the pricecat page itself, ` +
-          'or add that origin to PRICECAT_ALLOWED_ORIGINS and restart.',
+        detail('ORIGIN_NOT_ALLOWED', { origin }),
       );
     }
     if (tokens.length > 0 && needsToken(ctx, protect, prefix, reconcilePath, docsPath)) {
       const given = bearerToken(ctx.get('authorization'));
       if (given === null) {
         ctx.set('WWW-Authenticate', 'Bearer realm="pricecat"');
-        throw new HttpError(401, 'UNAUTHORIZED', 'This server needs an API token for this request: send the header "Authorization: Bearer <token>"; ask the administrator for yours.');
+        throw new HttpError(401, 'UNAUTHORIZED', detail('TOKEN_REQUIRED'));
       }
       const match = findToken(tokens, given);
       if (!match) {
         ctx.set('WWW-Authenticate', 'Bearer realm="pricecat", error="invalid_token"');
-        throw new HttpError(401, 'UNAUTHORIZED', 'The API token is not valid; check it, or ask the administrator for a new one.');
+        throw new HttpError(401, 'UNAUTHORIZED', detail('TOKEN_INVALID'));
       }
       ctx.state[TOKEN_NAME_STATE] = match;
     }

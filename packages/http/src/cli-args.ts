@@ -5,6 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { detail, renderErrorDetail, type ErrorDetail } from '@pricecat/core';
 
 /** What the user asked for. */
 export type CliCommand =
@@ -29,8 +30,8 @@ export type CliCommand =
 
 /** A mistake in the command line; the CLI prints its message and the usage, and exits 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string | ErrorDetail) {
+    super(typeof message === 'string' ? message : renderErrorDetail(message));
     this.name = 'UsageError';
   }
 }
@@ -39,42 +40,42 @@ export class UsageError extends Error {
 export const CLI_DEFAULTS = { port: 8080, host: '127.0.0.1', dataDir: './data' } as const;
 
 /** The text of `pricecat --help`. */
-export const USAGE = `pricecat: clinic price lists into one searchable, comparable catalogue
+export const USAGE = `pricecat: прайс-листы клиник — в один каталог с поиском и сравнением цен
 
-Usage:
+Использование:
   pricecat serve [--port N] [--host H] [--data-dir D] [--database-url URL] [--dictionary FILE]
-      Start the HTTP API (under /api) with interactive docs at /api/docs.
-      --port N           port to listen on (env PORT, default ${CLI_DEFAULTS.port})
-      --host H           interface to bind (env HOST, default ${CLI_DEFAULTS.host})
-      --data-dir D       the data directory (catalogue.json, lists/) (env DATA_DIR, default ${CLI_DEFAULTS.dataDir})
-      --database-url URL keep the data in PostgreSQL instead (env DATABASE_URL), e.g.
-                         postgresql://pricecat:secret@db:5432/pricecat; several servers may share it
-      --dictionary FILE  reference dictionary (XLSX, CSV or JSON) to add to the store; without it the
-                         bundled dictionary is loaded into an empty store
+      Запустить HTTP API (под /api) с интерактивной документацией на /api/docs.
+      --port N           порт (переменная PORT, по умолчанию ${CLI_DEFAULTS.port})
+      --host H           интерфейс (переменная HOST, по умолчанию ${CLI_DEFAULTS.host})
+      --data-dir D       папка данных (catalogue.json, lists/) (переменная DATA_DIR, по умолчанию ${CLI_DEFAULTS.dataDir})
+      --database-url URL хранить данные в PostgreSQL (переменная DATABASE_URL), например
+                         postgresql://pricecat:secret@db:5432/pricecat; её могут делить несколько серверов
+      --dictionary FILE  справочник услуг (XLSX, CSV или JSON), который добавить в хранилище; без него
+                         в пустое хранилище загружается встроенный справочник
 
-      Security (environment; see README, «Security settings»):
-      PRICECAT_TOKEN / PRICECAT_TOKENS_FILE   API token(s) required for changes (file: "name token" lines)
-      PRICECAT_AUTH=all                        require the token for reads too (default: writes)
-      PRICECAT_ALLOWED_HOSTS / _ORIGINS        extra host names / page origins allowed (comma-separated)
-      PRICECAT_WATCH_ROOTS                     where watch folders may be (default <data dir>/inbox)
-      PRICECAT_ALLOW_INSECURE=1                allow a non-loopback --host without a token
+      Безопасность (переменные окружения; см. README, «Security settings»):
+      PRICECAT_TOKEN / PRICECAT_TOKENS_FILE   токен(ы) API для изменений (файл: строки «имя токен»)
+      PRICECAT_AUTH=all                        требовать токен и для чтения (по умолчанию: только для изменений)
+      PRICECAT_ALLOWED_HOSTS / _ORIGINS        дополнительные имена сервера / источники страниц (через запятую)
+      PRICECAT_WATCH_ROOTS                     где могут быть папки для просмотра (по умолчанию <папка данных>/inbox)
+      PRICECAT_ALLOW_INSECURE=1                разрешить --host не на loopback без токена
 
   pricecat ingest <zip|file> [--data-dir D] [--database-url URL] [--dictionary FILE]
-      Ingest a ZIP of price lists or one price file into the same store and print a report.
-      Exits 1 when every file failed.
+      Загрузить ZIP с прайс-листами или один файл прайс-листа в то же хранилище и напечатать отчёт.
+      Завершается с кодом 1, если не загрузился ни один файл.
 
   pricecat migrate-store [--data-dir D] --database-url URL
-      Copy the embedded store of D (catalogue.json, lists/) into an empty PostgreSQL database; the
-      directory is left as it was. Refuses a database that already holds data.
+      Скопировать встроенное хранилище папки D (catalogue.json, lists/) в пустую базу PostgreSQL; папка
+      остаётся как была. Базу, в которой уже есть данные, не принимает.
 
   pricecat refit [--data-dir D] [--database-url URL] [--write [--force]]
-      Fit the ranker again on the bundled training rows plus every row the analysts decided, and print
-      the figures before and after (out of fold, by clinic). --write keeps the refit as D/ranker.json
-      when it holds 97 % precision out of fold (--force: whatever it holds); the server uses it from
-      its next start. Stop the server first when it runs on the same data directory.
+      Заново обучить модель ранжирования на встроенных обучающих строках и всех строках, решённых
+      аналитиками, и напечатать показатели до и после (вне обучающей выборки, по клиникам). --write
+      сохраняет модель в D/ranker.json, если её точность вне выборки не ниже 97 % (--force: при любой);
+      сервер использует её со следующего запуска. Сначала остановите сервер, работающий с той же папкой.
 
   pricecat --help
-      Show this text.
+      Показать этот текст.
 `;
 
 /** Parses `argv` (without `node` and the script) using `env` for defaults. */
@@ -85,7 +86,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
   if (command === 'ingest') return parseIngest(rest, env);
   if (command === 'migrate-store') return parseMigrateStore(rest, env);
   if (command === 'refit') return parseRefit(rest, env);
-  throw new UsageError(`Unknown command "${command}"; use "serve", "ingest", "migrate-store" or "refit".`);
+  throw new UsageError(detail('CLI_UNKNOWN_COMMAND', { command }));
 }
 
 // ---- internal helpers ----
@@ -104,7 +105,7 @@ function parseServe(args: readonly string[], env: Readonly<Record<string, string
     host: { type: 'string' },
   });
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 0) throw new UsageError(`"serve" takes no file; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0) throw new UsageError(detail('CLI_TAKES_NO_FILE', { command: 'serve', got: positionals.join(' ') }));
   return {
     kind: 'serve',
     port: parsePort(values.port ?? env.PORT ?? String(CLI_DEFAULTS.port)),
@@ -119,8 +120,8 @@ function parseIngest(args: readonly string[], env: Readonly<Record<string, strin
   const { values, positionals } = parse(args, SHARED_OPTIONS);
   if (values.help) return { kind: 'help' };
   const [file, ...extra] = positionals;
-  if (file === undefined) throw new UsageError('"ingest" needs the ZIP or price file to load, e.g. pricecat ingest prices.zip');
-  if (extra.length > 0) throw new UsageError(`"ingest" takes one file; got ${positionals.length}. Put several files in a ZIP.`);
+  if (file === undefined) throw new UsageError(detail('CLI_INGEST_NEEDS_FILE'));
+  if (extra.length > 0) throw new UsageError(detail('CLI_INGEST_ONE_FILE', { count: positionals.length }));
   return {
     kind: 'ingest',
     file,
@@ -133,10 +134,10 @@ function parseIngest(args: readonly string[], env: Readonly<Record<string, strin
 function parseMigrateStore(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   const { values, positionals } = parse(args, { 'data-dir': SHARED_OPTIONS['data-dir'], 'database-url': SHARED_OPTIONS['database-url'], help: SHARED_OPTIONS.help });
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 0) throw new UsageError(`"migrate-store" takes no file; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0) throw new UsageError(detail('CLI_TAKES_NO_FILE', { command: 'migrate-store', got: positionals.join(' ') }));
   const databaseUrl = databaseUrlOf(values['database-url'], env);
   if (databaseUrl === undefined) {
-    throw new UsageError('"migrate-store" needs the target database: --database-url postgresql://user:password@host:5432/db (or DATABASE_URL).');
+    throw new UsageError(detail('CLI_MIGRATE_NEEDS_DATABASE'));
   }
   return { kind: 'migrate-store', dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir, databaseUrl };
 }
@@ -150,7 +151,7 @@ function parseRefit(args: readonly string[], env: Readonly<Record<string, string
     force: { type: 'boolean' },
   });
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 0) throw new UsageError(`"refit" takes no file; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0) throw new UsageError(detail('CLI_TAKES_NO_FILE', { command: 'refit', got: positionals.join(' ') }));
   return {
     kind: 'refit',
     dataDir: nonBlank(values['data-dir'] ?? env.DATA_DIR) ?? CLI_DEFAULTS.dataDir,
@@ -164,7 +165,7 @@ function parseRefit(args: readonly string[], env: Readonly<Record<string, string
 function databaseUrlOf(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const url = nonBlank(flag ?? env.DATABASE_URL);
   if (url !== undefined && !/^postgres(ql)?:\/\//i.test(url)) {
-    throw new UsageError(`The database URL must start with postgresql:// (e.g. postgresql://pricecat:secret@localhost:5432/pricecat); got "${url.replace(/:[^:@/]*@/, ':***@')}".`);
+    throw new UsageError(detail('CLI_DATABASE_URL_INVALID', { got: url.replace(/:[^:@/]*@/, ':***@') }));
   }
   return url;
 }
@@ -183,7 +184,7 @@ function parse<T extends OptionSpec>(args: readonly string[], options: T) {
 function parsePort(text: string): number {
   const port = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`The port must be a number from 0 to 65535; got "${text}".`);
+    throw new UsageError(detail('CLI_PORT_INVALID', { got: text }));
   }
   return port;
 }

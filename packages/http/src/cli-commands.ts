@@ -35,7 +35,7 @@ export async function openCatalogue(
   databaseUrl?: string,
 ): Promise<Catalogue & { readonly setOwnerUrl: (url: string) => Promise<void>; readonly storage: Storage }> {
   const storage = await openStorage({ dataDir, databaseUrl });
-  io?.err(`pricecat: data in ${describeStore({ dataDir, databaseUrl })}\n`);
+  io?.err(`pricecat: данные в ${describeStore({ dataDir, databaseUrl })}\n`);
   let services: readonly Service[] | undefined;
   if (dictionaryFile !== undefined) {
     services = await loadDictionary(new Uint8Array(await readFile(dictionaryFile)), basename(dictionaryFile));
@@ -46,24 +46,24 @@ export async function openCatalogue(
   const ocr = (await createTesseractOcr()) ?? undefined;
   io?.err(
     ocr
-      ? `pricecat: OCR for PDF pages without text: ${ocr.name}\n`
-      : 'pricecat: OCR off (install tesseract-ocr and tesseract-ocr-rus to read PDF pages without a text layer)\n',
+      ? `pricecat: распознавание страниц PDF без текста: ${ocr.name}\n`
+      : 'pricecat: распознавание выключено (установите tesseract-ocr и tesseract-ocr-rus, чтобы читать страницы PDF без текстового слоя)\n',
   );
   // Embeddings are the cascade's last stage when PRICECAT_EMBEDDINGS_MODEL is set; vectors are cached in the
   // data folder, so a later upload (or a restart) embeds only names it has not seen.
   const embedder = embedderFromEnv(process.env, createFileEmbeddingCache(join(resolve(dataDir), 'embeddings.jsonl'))) ?? undefined;
-  io?.err(embedder ? `pricecat: embeddings on (${embedder.model})\n` : 'pricecat: embeddings off (set PRICECAT_EMBEDDINGS_MODEL to switch them on)\n');
+  io?.err(embedder ? `pricecat: векторы включены (${embedder.model})\n` : 'pricecat: векторы выключены (задайте PRICECAT_EMBEDDINGS_MODEL, чтобы включить их)\n');
   // A dictionary other than the bundled one brings the aliases of its names (PRICECAT_ALIASES: a TSV or JSON file).
   const aliases = await aliasesFromEnv(process.env);
-  if (aliases) io?.err(`pricecat: aliases from ${aliases.source} (${aliases.entries.size} entries)\n`);
+  if (aliases) io?.err(`pricecat: сокращения из ${aliases.source} (записей: ${aliases.entries.size})\n`);
   const warn = (message: string) => io?.err(`pricecat: ${message}\n`);
   // The watched folder (`/api/settings`, `/api/scan`) reads the server's file system, inside these roots only.
   const defaultInbox = join(resolve(dataDir), 'inbox');
   if (watchRoots.includes(defaultInbox)) await mkdir(defaultInbox, { recursive: true });
-  io?.err(`pricecat: watch folders allowed under ${watchRoots.join(', ')} (PRICECAT_WATCH_ROOTS)\n`);
+  io?.err(`pricecat: папки для просмотра разрешены внутри ${watchRoots.join(', ')} (PRICECAT_WATCH_ROOTS)\n`);
   // A model refitted from this deployment's decisions (`pricecat refit --write`) replaces the bundled one.
   const ranker = await loadRankerFile(dataDir);
-  if (ranker) io?.err(`pricecat: ranker refitted from the analysts' decisions (${rankerFileOf(dataDir)})\n`);
+  if (ranker) io?.err(`pricecat: модель ранжирования переобучена по решениям аналитиков (${rankerFileOf(dataDir)})\n`);
   const catalogue = await createCatalogue({
     storage,
     services,
@@ -93,11 +93,11 @@ export async function runServe(
   const security = await loadSecurityConfig(process.env, { host: options.host, dataDir: options.dataDir });
   const refitEveryMs = refitIntervalFromEnv(process.env);
   if ((security.access.tokens ?? []).length === 0 && !isLoopback(options.host)) {
-    io.err(`pricecat: WARNING: listening on ${options.host} without an API token (PRICECAT_ALLOW_INSECURE=1); anyone on the network can change the catalogue\n`);
+    io.err(`pricecat: ВНИМАНИЕ: сервер слушает ${options.host} без токена API (PRICECAT_ALLOW_INSECURE=1); любой в сети может изменить каталог\n`);
   }
   const uploadDir = join(resolve(options.dataDir), 'uploads');
   const removed = await cleanUploadDir(uploadDir);
-  if (removed > 0) io.err(`pricecat: removed ${removed} upload temp file(s) left by an earlier run\n`);
+  if (removed > 0) io.err(`pricecat: удалено временных файлов загрузок, оставшихся от прошлого запуска: ${removed}\n`);
   const catalogue = await openCatalogue(options.dataDir, options.dictionary, io, security.watchRoots, options.databaseUrl);
   const prefix = '/api';
   const running = await startServer({
@@ -119,8 +119,8 @@ export async function runServe(
       : startRefitSchedule({ storage: catalogue.storage, dataDir: options.dataDir, intervalMs: refitEveryMs, log: io.err });
   io.err(
     refit
-      ? `pricecat: ranker refit from the analysts' decisions every ${refitEveryMs! / 3_600_000} h (${REFIT_INTERVAL_ENV}); written only at ≥ 97 % precision out of fold\n`
-      : `pricecat: scheduled refit off (set ${REFIT_INTERVAL_ENV} to refit the ranker from the analysts' decisions)\n`,
+      ? `pricecat: переобучение модели ранжирования по решениям аналитиков каждые ${refitEveryMs! / 3_600_000} ч (${REFIT_INTERVAL_ENV}); записывается только при точности ≥ 97 % вне обучающей выборки\n`
+      : `pricecat: переобучение по расписанию выключено (задайте ${REFIT_INTERVAL_ENV}, чтобы переобучать модель ранжирования по решениям аналитиков)\n`,
   );
   io.out(`pricecat listening on ${running.url} (API: ${prefix}, docs: ${prefix}/docs)\n`);
 
@@ -128,7 +128,7 @@ export async function runServe(
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      io.err(`pricecat: ${signal} received, shutting down\n`);
+      io.err(`pricecat: получен ${signal}, сервер останавливается\n`);
       done();
     };
     process.on('SIGINT', stop);

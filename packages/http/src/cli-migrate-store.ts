@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { moveStore, PricecatError } from '@pricecat/core';
+import { detail, moveStore, PricecatError } from '@pricecat/core';
 import { CATALOGUE_FILE_NAME, createLowdbStorageInDir, LEGACY_FILE_NAME } from '@pricecat/core/storage/lowdb';
 import type { CliIo } from './cli-commands.js';
 import { describeStore } from './open-storage.js';
@@ -18,7 +18,7 @@ export async function runMigrateStore(options: { readonly dataDir: string; reado
   if (file === undefined) {
     throw new PricecatError(
       'NOT_FOUND',
-      `There is no embedded store to move: ${dir} holds neither ${CATALOGUE_FILE_NAME} nor ${LEGACY_FILE_NAME}. Pass the --data-dir of the server you ran.`,
+      detail('NO_EMBEDDED_STORE', { dir, catalogue: CATALOGUE_FILE_NAME, legacy: LEGACY_FILE_NAME }),
     );
   }
   const where = describeStore(options);
@@ -27,15 +27,15 @@ export async function runMigrateStore(options: { readonly dataDir: string; reado
     const { createPostgresStorage } = await import('@pricecat/core/storage/postgres');
     const target = await createPostgresStorage({ connectionString: options.databaseUrl });
     try {
-      io.err(`pricecat: moving ${file} into ${where}\n`);
+      io.err(`pricecat: перенос ${file} в ${where}\n`);
       const started = Date.now();
       const report = await moveStore(source, target, (done, total, fileName) => io.err(`  ${done}/${total} ${fileName}\n`));
       io.out(
-        `Moved into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${report.services} services, ` +
-          `${report.clinics} clinics, ${report.priceLists} price lists, ${report.positions} positions, ` +
-          `${report.learnedSynonyms} learned synonyms, ${report.skippedItems} skipped items, ${report.decisions} decisions, ` +
-          `${report.ingestedFiles} ingested files, ${report.settings} settings.\n` +
-          `Start the server with DATABASE_URL (or --database-url) to use it; ${dir} was not changed.\n`,
+        `Перенесено в ${where} за ${((Date.now() - started) / 1000).toFixed(1)} с: услуг — ${report.services}, ` +
+          `клиник — ${report.clinics}, прайс-листов — ${report.priceLists}, позиций — ${report.positions}, ` +
+          `выученных синонимов — ${report.learnedSynonyms}, пропущенных элементов — ${report.skippedItems}, решений — ${report.decisions}, ` +
+          `загруженных файлов — ${report.ingestedFiles}, настроек — ${report.settings}.\n` +
+          `Запустите сервер с DATABASE_URL (или --database-url), чтобы работать с ней; ${dir} не изменена.\n`,
       );
       return 0;
     } finally {

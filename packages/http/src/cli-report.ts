@@ -5,7 +5,10 @@
  */
 import type { FileReport, IngestReport } from '@pricecat/core';
 
-const HEADERS = ['file', 'status', 'clinic', 'city', 'date', 'positions', 'normalized', 'warnings / error'] as const;
+const HEADERS = ['файл', 'статус', 'клиника', 'город', 'дата', 'позиций', 'нормализовано', 'предупреждения / ошибка'] as const;
+
+/** A file's status as the terminal shows it. */
+const STATUS_TEXT: Readonly<Record<FileReport['status'], string>> = { ok: 'загружен', warnings: 'с предупреждениями', error: 'ошибка' };
 
 /** One row per file, then a summary line; columns are padded to their widest cell. */
 export function formatIngestReport(report: IngestReport): string {
@@ -20,9 +23,9 @@ export function formatIngestReport(report: IngestReport): string {
       .trimEnd();
   const ok = report.files.length - report.errors;
   const summary =
-    `${report.files.length} file(s): ${ok} ingested, ${report.errors} failed; ` +
-    `${report.positions} positions, ${report.normalized} normalized (${percent(report.normalized, report.positions)}) ` +
-    `in ${(report.duration_ms / 1000).toFixed(1)} s`;
+    `Файлов: ${report.files.length}, загружено: ${ok}, с ошибкой: ${report.errors}; ` +
+    `позиций: ${report.positions}, нормализовано: ${report.normalized} (${percent(report.normalized, report.positions)}), ` +
+    `за ${(report.duration_ms / 1000).toFixed(1)} с`;
   // The last column holds free text (error messages); its rule stops at the header's width.
   const rule = widths.map((width, column) => '-'.repeat(column === widths.length - 1 ? HEADERS[column]?.length ?? 0 : width));
   return [line(HEADERS), line(rule), ...rows.map(line), '', summary, ''].join('\n');
@@ -37,17 +40,17 @@ export function everyFileFailed(report: IngestReport): boolean {
 
 function toCells(file: FileReport): string[] {
   if (file.status === 'error') {
-    return [file.file, 'error', '', '', '', '', '', `${file.code}: ${file.message}`];
+    return [file.file, STATUS_TEXT.error, '', '', '', '', '', `${file.code}: ${file.message}`];
   }
   return [
     file.file,
-    file.status,
+    STATUS_TEXT[file.status],
     file.clinic_name,
     file.city ?? '',
     file.effective_date ?? '',
     String(file.positions),
     percent(file.normalized, file.positions),
-    file.warnings.length === 0 ? '' : `${file.warnings.length} warning(s)`,
+    file.warnings.length === 0 ? '' : `предупреждений: ${file.warnings.length}`,
   ];
 }
 

@@ -47,7 +47,7 @@ main(process.argv.slice(2)).then(
       io.err(`pricecat: ${error.message}\n`);
       process.exitCode = 1;
     } else {
-      io.err(`pricecat: unexpected error\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      io.err(`pricecat: непредвиденная ошибка\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = 1;
     }
   },

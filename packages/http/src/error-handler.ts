@@ -1,11 +1,12 @@
 /**
  * The error middleware, first in the chain: every failure under the API prefix leaves as
- * `{"error":{"code","message"}}` with a proper status, never a stack trace (DESIGN.md §5).
+ * `{"error":{"code","message","message_code","params"}}` with a proper status, never a stack trace (DESIGN.md §5).
  *
  * @module
  */
 import type { Context, Middleware } from 'koa';
-import { errorBody, INTERNAL_MESSAGE, toErrorResponse, type ErrorContext } from './errors.js';
+import { detail } from '@pricecat/core';
+import { errorBody, INTERNAL_DETAIL, toErrorResponse, type ErrorContext } from './errors.js';
 
 /** Receives errors the mapping does not know (bugs, I/O failures); they become a 500. */
 export type UnexpectedErrorLogger = (error: unknown, request: { readonly method: string; readonly path: string }) => void;
@@ -33,7 +34,7 @@ export function createErrorHandler(options: ErrorHandlerOptions): Middleware {
         write(ctx, mapped.status, mapped.body);
       } else {
         options.logUnexpected(error, { method: ctx.method, path: ctx.path });
-        write(ctx, 500, errorBody('INTERNAL', INTERNAL_MESSAGE));
+        write(ctx, 500, errorBody('INTERNAL', INTERNAL_DETAIL));
       }
       return;
     }
@@ -52,11 +53,11 @@ function fillBodilessStatus(ctx: Context, prefix: string): void {
   const route = `${ctx.method} ${ctx.path}`;
   if (ctx.status === 405) {
     const allowed = ctx.response.get('Allow');
-    write(ctx, 405, errorBody('METHOD_NOT_ALLOWED', `${route} is not supported; this path accepts ${allowed || 'other methods'}.`));
+    write(ctx, 405, errorBody('METHOD_NOT_ALLOWED', detail('METHOD_NOT_ALLOWED', { route, allowed: allowed || 'другие методы' })));
   } else if (ctx.status === 501) {
-    write(ctx, 501, errorBody('NOT_IMPLEMENTED', `The HTTP method ${ctx.method} is not implemented by this API.`));
+    write(ctx, 501, errorBody('NOT_IMPLEMENTED', detail('METHOD_NOT_IMPLEMENTED', { method: ctx.method })));
   } else if (ctx.status === 404) {
-    write(ctx, 404, errorBody('NOT_FOUND', `No endpoint ${route}; the list of endpoints is at ${prefix}/docs/.`));
+    write(ctx, 404, errorBody('NOT_FOUND', detail('NO_ENDPOINT', { route, docs: `${prefix}/docs/` })));
   }
 }
 

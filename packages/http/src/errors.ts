@@ -1,15 +1,23 @@
 /**
  * Error mapping of the HTTP layer: one table from core's stable error codes to HTTP statuses, and the
  * translation of everything else a request can throw (upload limits, malformed JSON, router errors) into
- * the one error shape the API returns: `{"error":{"code","message"}}` (DESIGN.md §5).
+ * the one error shape the API returns: `{"error":{"code","message","message_code","params"}}` (DESIGN.md §5): the
+ * stable `code`, the Russian `message` a person reads, and the message's own code in the catalogue (`error.<message_code>`
+ * in core's assets/messages.ru.json) with the values it names, so a client can render it in another language.
  *
  * @module
  */
-import { isPricecatError, type PricecatErrorCode } from '@pricecat/core';
+import { detail, isPricecatError, renderErrorDetail, type ErrorDetail, type PricecatErrorCode } from '@pricecat/core';
 
 /** The body of every error response. */
 export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string };
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    /** The message's code in the catalogue; absent for the few texts not in it yet. */
+    readonly message_code?: string;
+    readonly params?: Readonly<Record<string, string | number>>;
+  };
 }
 
 /** A status with the body to send; what {@link toErrorResponse} returns. */
@@ -52,20 +60,27 @@ export type HttpErrorCode =
 export class HttpError extends Error {
   readonly status: number;
   readonly code: HttpErrorCode;
-  constructor(status: number, code: HttpErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly detail: ErrorDetail | undefined;
+  constructor(status: number, code: HttpErrorCode, message: string | ErrorDetail, options?: { cause?: unknown }) {
+    super(typeof message === 'string' ? message : renderErrorDetail(message), options);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
+    this.detail = typeof message === 'string' ? undefined : message;
   }
 }
 
 /** The message of a 500: the details go to the server log, never to the client. */
-export const INTERNAL_MESSAGE = 'Internal error; see the server log';
+export const INTERNAL_DETAIL = detail('INTERNAL');
+export const INTERNAL_MESSAGE = renderErrorDetail(INTERNAL_DETAIL);
 
-/** Builds the JSON error body. */
-export function errorBody(code: string, message: string): ErrorBody {
-  return { error: { code, message } };
+/**
+ * Builds the JSON error body: from a message of the catalogue (its text, code and parameters), or from a plain
+ * text (a message not in the catalogue yet).
+ */
+export function errorBody(code: string, message: string | ErrorDetail, described?: ErrorDetail): ErrorBody {
+  if (typeof message !== 'string') return errorBody(code, renderErrorDetail(message), message);
+  return { error: { code, message, ...(described && { message_code: described.code, params: described.params }) } };
 }
 
 /** The HTTP status for a core error code; 500 for a code this table does not know. */
@@ -86,12 +101,12 @@ export interface ErrorContext {
  * is unknown (the caller logs it and answers 500 {@link INTERNAL_MESSAGE}).
  */
 export function toErrorResponse(error: unknown, context: ErrorContext): ErrorResponse | null {
-  if (error instanceof HttpError) return respond(error.status, error.code, error.message);
+  if (error instanceof HttpError) return respond(error.status, error.code, error.message, error.detail);
   if (isPricecatError(error) || isForeignPricecatError(error)) {
     const status = statusForCode(error.code);
     // NOTE: STORAGE_FAILED is a server fault; its message is still meant for people (it names the
     // data file and what to do), so it is shown, unlike unknown errors.
-    return respond(status, error.code, error.message);
+    return respond(status, error.code, error.message, detailOf(error));
   }
   const formidable = asFormidableError(error);
   if (formidable) return fromFormidable(formidable, context);
@@ -102,7 +117,7 @@ export function toErrorResponse(error: unknown, context: ErrorContext): ErrorRes
 
 /** A message for the upload limit, e.g. «200 MiB» or «1 KiB», so the user knows what to split. */
 export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB'] as const;
+  const units = ['байт', 'КБ', 'МБ', 'ГБ'] as const;
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1 && value % 1024 === 0) {
@@ -114,17 +129,20 @@ export function formatBytes(bytes: number): string {
 
 // ---- internal helpers ----
 
-function respond(status: number, code: string, message: string): ErrorResponse {
-  return { status, body: errorBody(code, message) };
+function respond(status: number, code: string, message: string | ErrorDetail, described?: ErrorDetail): ErrorResponse {
+  return { status, body: errorBody(code, message, described) };
+}
+
+/** The detail of a core error, also of one from a second copy of core (see {@link isForeignPricecatError}). */
+function detailOf(error: Error): ErrorDetail | undefined {
+  const candidate = (error as Error & { detail?: unknown }).detail;
+  if (typeof candidate !== 'object' || candidate === null) return undefined;
+  const { code, params } = candidate as { code?: unknown; params?: unknown };
+  return typeof code === 'string' && typeof params === 'object' && params !== null ? (candidate as ErrorDetail) : undefined;
 }
 
 function uploadTooLarge(context: ErrorContext): ErrorResponse {
-  return respond(
-    413,
-    'UPLOAD_TOO_LARGE',
-    `The upload is larger than the limit of ${formatBytes(context.maxUploadBytes)}; ` +
-      'split the archive into smaller ZIPs and upload them one by one.',
-  );
+  return respond(413, 'UPLOAD_TOO_LARGE', detail('UPLOAD_TOO_LARGE', { max: formatBytes(context.maxUploadBytes) }));
 }
 
 /** Core may be loaded twice (two bundles); then `instanceof` fails but the name and code still tell. */
@@ -164,19 +182,15 @@ function fromFormidable(error: FormidableLike, context: ErrorContext): ErrorResp
     case FORMIDABLE.biggerThanTotalMaxFileSize:
       return uploadTooLarge(context);
     case FORMIDABLE.maxFilesExceeded:
-      return respond(400, 'INVALID_UPLOAD', 'Send exactly one file per request, in the multipart field `file`.');
+      return respond(400, 'INVALID_UPLOAD', detail('UPLOAD_ONE_FILE'));
     case FORMIDABLE.noEmptyFiles:
-      return respond(400, 'INVALID_UPLOAD', 'The uploaded file is empty; choose the price list or ZIP again.');
+      return respond(400, 'INVALID_UPLOAD', detail('UPLOAD_FILE_EMPTY'));
     case FORMIDABLE.maxFieldsExceeded:
     case FORMIDABLE.maxFieldsSizeExceeded:
-      return respond(413, 'UPLOAD_TOO_LARGE', 'The form has too many or too large text fields; send only the field `file`.');
+      return respond(413, 'UPLOAD_TOO_LARGE', detail('UPLOAD_FIELDS_TOO_LARGE'));
     default:
-      if (error.httpCode >= 500) return respond(500, 'INTERNAL', INTERNAL_MESSAGE);
-      return respond(
-        400,
-        'INVALID_UPLOAD',
-        `The upload could not be read as multipart/form-data (${error.message}); send the file in the field \`file\`.`,
-      );
+      if (error.httpCode >= 500) return respond(500, 'INTERNAL', INTERNAL_DETAIL);
+      return respond(400, 'INVALID_UPLOAD', detail('UPLOAD_NOT_MULTIPART', { why: error.message }));
   }
 }
 
@@ -202,11 +216,11 @@ function asBodyParserError(error: unknown): BodyParserLike | null {
 
 function fromBodyParser(error: BodyParserLike, context: ErrorContext): ErrorResponse {
   if (error.type === 'json.syntax' || error.type === 'entity.parse.failed') {
-    return respond(400, 'INVALID_JSON', 'The request body is not valid JSON; check quotes, commas and brackets.');
+    return respond(400, 'INVALID_JSON', detail('BODY_NOT_JSON'));
   }
   if (error.type === 'entity.too.large') {
-    return respond(413, 'UPLOAD_TOO_LARGE', `The JSON body is larger than the limit of ${formatBytes(context.maxJsonBytes)}.`);
+    return respond(413, 'UPLOAD_TOO_LARGE', detail('JSON_TOO_LARGE', { max: formatBytes(context.maxJsonBytes) }));
   }
-  if (error.status >= 500) return respond(500, 'INTERNAL', INTERNAL_MESSAGE);
-  return respond(error.status, 'INVALID_INPUT', 'The request body could not be read; check its Content-Type and encoding.');
+  if (error.status >= 500) return respond(500, 'INTERNAL', INTERNAL_DETAIL);
+  return respond(error.status, 'INVALID_INPUT', detail('BODY_UNREADABLE'));
 }

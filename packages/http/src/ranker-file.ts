@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createRanker, PricecatError, type RankerModel } from '@pricecat/core';
+import { createRanker, detail, PricecatError, type RankerModel } from '@pricecat/core';
 
 /** Where the refitted model of a data directory lives. */
 export function rankerFileOf(dataDir: string): string {
@@ -25,8 +25,7 @@ export async function loadRankerFile(dataDir: string): Promise<RankerModel | und
   } catch (error) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `The refitted ranker ${file} cannot be used (${error instanceof Error ? error.message : String(error)}). ` +
-        'Run `pricecat refit --write` again, or delete the file to use the bundled model.',
+      detail('RANKER_FILE_UNUSABLE', { file, why: error instanceof Error ? error.message : String(error) }),
     );
   }
 }

@@ -10,6 +10,7 @@
 import { PricecatError, type Storage } from '@pricecat/core';
 import type { CliIo } from './cli-io.js';
 import { refitOn } from './cli-refit.js';
+import { detail } from '@pricecat/core';
 
 /** The environment variable naming the interval in hours. */
 export const REFIT_INTERVAL_ENV = 'PRICECAT_REFIT_INTERVAL_HOURS';
@@ -23,7 +24,7 @@ export function refitIntervalFromEnv(env: NodeJS.ProcessEnv): number | null {
   if (raw === undefined || raw === '' || raw === '0') return null;
   const hours = Number(raw);
   if (!Number.isFinite(hours) || hours <= 0) {
-    throw new PricecatError('INVALID_INPUT', `${REFIT_INTERVAL_ENV} must be a positive number of hours (e.g. 24), or 0 to switch the scheduled refit off; got "${raw}".`);
+    throw new PricecatError('INVALID_INPUT', detail('REFIT_INTERVAL_INVALID', { name: REFIT_INTERVAL_ENV, got: raw }));
   }
   return Math.round(hours * 3_600_000);
 }

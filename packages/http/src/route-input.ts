@@ -1,17 +1,18 @@
 /**
  * Reading a request's input by its route table entry: query and path parameters (text turned into the
  * schema's numbers), and the JSON body. Every problem becomes `PricecatError('INVALID_INPUT')` (400) whose
- * message names the parameter or field, what it accepts and what was sent.
+ * message, from the message catalogue (Russian, with its code and parameters), names the parameter or field,
+ * what it accepts and what was sent.
  *
  * @module
  */
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { PricecatError } from '@pricecat/core';
+import { detail, PricecatError, type ErrorDetail } from '@pricecat/core';
 import type { RouteSpec } from '@pricecat/core/contract';
 
-/** The one way the HTTP layer says «this input is wrong»: 400 `INVALID_INPUT` with `message`. */
-export function invalid(message: string): PricecatError {
+/** The one way the HTTP layer says «this input is wrong»: 400 `INVALID_INPUT` with the message (of the catalogue). */
+export function invalid(message: string | ErrorDetail): PricecatError {
   return new PricecatError('INVALID_INPUT', message);
 }
 
@@ -20,34 +21,37 @@ export type Query = Readonly<Record<string, string | readonly string[] | undefin
 
 /** The route's query parameters, parsed; `{}` when it declares none. */
 export function readQuery(spec: RouteSpec, query: Query): unknown {
-  return spec.query ? readParameters(spec.query, query, 'Query parameter') : {};
+  return spec.query ? readParameters(spec.query, query, 'query') : {};
 }
 
 /** The route's path parameters, parsed; `{}` when it declares none. */
 export function readParams(spec: RouteSpec, params: Readonly<Record<string, string | undefined>>): unknown {
-  return spec.params ? readParameters(spec.params, params, 'Path segment') : {};
+  return spec.params ? readParameters(spec.params, params, 'path') : {};
 }
 
 /** The route's JSON body, parsed; `undefined` when it declares none. */
 export function readBody(spec: RouteSpec, ctx: Context): unknown {
   if (!spec.body) return undefined;
+  const example = spec.bodyExample ?? '{}';
   // A route whose body may be left out reads a request without a JSON body as `{}`.
   const body: unknown = spec.optionalBody && !ctx.is('application/json') ? {} : (ctx.request as { body?: unknown }).body;
   if ((!ctx.is('application/json') && !spec.optionalBody) || typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw invalid(`Send a JSON object with Content-Type: application/json, e.g. ${spec.bodyExample ?? '{}'}.`);
+    throw invalid(detail('BODY_NOT_JSON_OBJECT', { example }));
   }
   const parsed = spec.body.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const example = spec.bodyExample ? ` Example: ${spec.bodyExample}.` : '';
   if (issue.code === 'unrecognized_keys') {
-    const fields = Object.keys((spec.body as z.ZodObject).shape ?? {});
-    throw invalid(`Unknown field ${issue.keys.map((key) => `\`${key}\``).join(', ')}; the fields are ${fields.join(', ')}.`);
+    const fields = issue.keys.map((key) => `\`${key}\``).join(', ');
+    const known = Object.keys((spec.body as z.ZodObject).shape ?? {}).join(', ');
+    throw invalid(detail('BODY_FIELD_UNKNOWN', { fields, known }));
   }
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined) throw invalid(`Field \`${field}\` is required.${example}`);
-  const got = JSON.stringify(valueAt(body, issue.path)) ?? 'nothing';
-  throw invalid(`Field \`${field}\` ${expectation(issue)}; got ${got}.${example}`);
+  const value = valueAt(body, issue.path);
+  if (issue.code === 'invalid_type' && value === undefined) throw invalid(detail('BODY_FIELD_REQUIRED', { field, example }));
+  const expected = expectation(issue);
+  const got = JSON.stringify(value) ?? 'ничего';
+  throw invalid(detail('BODY_FIELD_INVALID', { field, expected, got, example }));
 }
 
 // ---- internal helpers ----
@@ -56,13 +60,13 @@ export function readBody(spec: RouteSpec, ctx: Context): unknown {
  * Parameters as text: a repeated one is refused, a blank one is absent, and those the schema wants as
  * numbers must be plain decimals (`Number('1e2')` and `Number('0x10')` are numbers too).
  */
-function readParameters(schema: z.ZodObject, raw: Query, kind: string): unknown {
+function readParameters(schema: z.ZodObject, raw: Query, place: 'query' | 'path'): unknown {
   const values: Record<string, unknown> = {};
   const texts: Record<string, string> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const given = raw[name];
     if (given === undefined) continue;
-    if (typeof given !== 'string') throw invalid(`${kind} \`${name}\` was given ${given.length} times; give it once.`);
+    if (typeof given !== 'string') throw invalid(detail('QUERY_PARAM_REPEATED', { name, count: given.length }));
     const text = given.trim();
     if (text === '') continue;
     texts[name] = text;
@@ -75,9 +79,15 @@ function readParameters(schema: z.ZodObject, raw: Query, kind: string): unknown 
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   const name = String(parsed.error.issues[0]!.path[0]);
+  if (place === 'path') throw invalid(detail('PATH_SEGMENT_MISSING', { name }));
   const field = (schema.shape as Record<string, z.ZodType>)[name]!;
-  if (texts[name] === undefined) throw invalid(`${kind} \`${name}\` is required: ${field.description ?? 'see the API document'}.`);
-  throw invalid(`${kind} \`${name}\` must be ${accepted(jsonSchemaOf(field))}; got "${texts[name]}".`);
+  const got = texts[name];
+  if (got === undefined) throw invalid(detail('QUERY_PARAM_REQUIRED', { name, purpose: field.description ?? 'см. описание API' }));
+  const accepts = jsonSchemaOf(field);
+  if (Array.isArray(accepts['enum'])) throw invalid(detail('QUERY_PARAM_NOT_ALLOWED', { name, allowed: accepts['enum'].join(', '), got }));
+  if (accepts['type'] === 'boolean') throw invalid(detail('QUERY_PARAM_NOT_ALLOWED', { name, allowed: 'true, false', got }));
+  if (accepts['type'] === 'integer') throw invalid(detail('QUERY_PARAM_NOT_INTEGER', { name, bounds: bounds(accepts), got }));
+  throw invalid(detail('QUERY_PARAM_NOT_NUMBER', { name, bounds: bounds(accepts), got }));
 }
 
 /** The texts a `true` / `false` parameter accepts. */
@@ -95,45 +105,46 @@ function jsonSchemaOf(field: z.ZodType): Record<string, unknown> {
   return schema;
 }
 
-/** What a parameter accepts, in words: «an integer between 1 and 500», «one of resident, nonresident». */
-function accepted(schema: Record<string, unknown>): string {
-  if (Array.isArray(schema['enum'])) return `one of ${schema['enum'].join(', ')}`;
-  if (schema['type'] === 'boolean') return 'true or false';
-  const noun = schema['type'] === 'integer' ? 'an integer' : schema['type'] === 'number' ? 'a number' : 'a text';
-  const low = schema['minimum'] ?? schema['exclusiveMinimum'];
+/** A number's bounds in words: «от 1 до 500», «не меньше 0», «больше 0 и не больше 10». */
+function bounds(schema: Record<string, unknown>): string {
+  const low = schema['minimum'];
+  const above = schema['exclusiveMinimum'];
   // zod gives every integer the safe-integer bounds; those are no limit worth naming.
   const high = schema['maximum'] === Number.MAX_SAFE_INTEGER ? undefined : schema['maximum'];
-  const above = schema['exclusiveMinimum'] === undefined ? `${String(low)} or more` : `above ${String(low)}`;
-  if (low !== undefined && high !== undefined) {
-    return schema['exclusiveMinimum'] === undefined ? `${noun} between ${String(low)} and ${String(high)}` : `${noun} above ${String(low)} and at most ${String(high)}`;
-  }
-  if (low !== undefined) return `${noun} ${above}`;
-  return noun;
+  if (above !== undefined) return high === undefined ? `больше ${String(above)}` : `больше ${String(above)} и не больше ${String(high)}`;
+  if (low !== undefined && high !== undefined) return `от ${String(low)} до ${String(high)}`;
+  if (low !== undefined) return `не меньше ${String(low)}`;
+  return high === undefined ? '' : `не больше ${String(high)}`;
 }
 
-/** What a body field should have been, from the zod issue. */
+/** What a body field should have been, from the zod issue, in words. */
 function expectation(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.expected === 'int' ? 'must be an integer' : `must be ${article(issue.expected)}`;
+      return `должно быть ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
     case 'too_small':
-      if (issue.origin === 'string') return issue.minimum === 1 ? 'must be a non-empty string' : `must have at least ${String(issue.minimum)} characters`;
-      if (issue.origin === 'array') return `must have at least ${String(issue.minimum)} items`;
-      return `must be at least ${String(issue.minimum)}`;
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'должно быть непустым текстом' : `должно быть не короче ${String(issue.minimum)} символов`;
+      if (issue.origin === 'array') return `должно содержать не меньше ${String(issue.minimum)} элементов`;
+      return `должно быть не меньше ${String(issue.minimum)}`;
     case 'too_big':
-      if (issue.origin === 'string') return `must have at most ${String(issue.maximum)} characters`;
-      if (issue.origin === 'array') return `must have at most ${String(issue.maximum)} items`;
-      return `must be at most ${String(issue.maximum)}`;
+      if (issue.origin === 'string') return `должно быть не длиннее ${String(issue.maximum)} символов`;
+      if (issue.origin === 'array') return `должно содержать не больше ${String(issue.maximum)} элементов`;
+      return `должно быть не больше ${String(issue.maximum)}`;
     case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
+      return `должно быть одним из значений: ${issue.values.map(String).join(', ')}`;
     default:
-      return `is not valid (${issue.message})`;
+      return `неверно (${issue.message})`;
   }
 }
 
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  int: 'целым числом',
+  number: 'числом',
+  string: 'текстом',
+  boolean: 'true или false',
+  array: 'списком',
+  object: 'объектом',
+};
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   return path.reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);

@@ -7,12 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
+import { detail, renderErrorDetail, type ErrorDetail } from '@pricecat/core';
 import { LOOPBACK_HOSTS, type AccessOptions, type ApiToken } from './access.js';
 
 /** Thrown for a setting that cannot be used; the CLI prints the message and exits 1. */
 export class SecurityConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string | ErrorDetail) {
+    super(typeof message === 'string' ? message : renderErrorDetail(message));
     this.name = 'SecurityConfigError';
   }
 }
@@ -41,9 +42,7 @@ export async function loadSecurityConfig(env: Env, options: { readonly host: str
   const protect = parseProtect(env.PRICECAT_AUTH);
   if (tokens.length === 0 && !isLoopback(options.host) && env.PRICECAT_ALLOW_INSECURE !== '1') {
     throw new SecurityConfigError(
-      `Refusing to listen on ${options.host} without an API token: anyone who can reach this address could change ` +
-        'the catalogue. Set PRICECAT_TOKEN (or PRICECAT_TOKENS_FILE), or bind to 127.0.0.1, or — on a trusted ' +
-        'network only — set PRICECAT_ALLOW_INSECURE=1.',
+      detail('INSECURE_LISTEN', { host: options.host }),
     );
   }
   const boundHost = isWildcard(options.host) ? [] : [options.host];
@@ -78,13 +77,13 @@ export function parseTokensFile(text: string, file: string): ApiToken[] {
     if (line === '' || line.startsWith('#')) return;
     const parts = line.split(/\s+/);
     if (parts.length !== 2) {
-      throw new SecurityConfigError(`${file}, line ${index + 1}: expected "name token" (two words separated by a space).`);
+      throw new SecurityConfigError(detail('TOKENS_FILE_LINE', { file, line: index + 1 }));
     }
-    tokens.push(checked({ name: parts[0]!, token: parts[1]! }, `${file}, line ${index + 1}`));
+    tokens.push(checked({ name: parts[0]!, token: parts[1]! }, `${file}, строка ${index + 1}`));
   });
   const names = new Set<string>();
   for (const { name } of tokens) {
-    if (names.has(name)) throw new SecurityConfigError(`${file}: the name "${name}" appears twice; give each person their own name.`);
+    if (names.has(name)) throw new SecurityConfigError(detail('TOKENS_FILE_DUPLICATE', { file, name }));
     names.add(name);
   }
   return tokens;
@@ -102,7 +101,7 @@ async function loadTokens(env: Env): Promise<ApiToken[]> {
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new SecurityConfigError(`PRICECAT_TOKENS_FILE: cannot read ${file} (${(error as { code?: string }).code ?? String(error)}).`);
+      throw new SecurityConfigError(detail('TOKENS_FILE_UNREADABLE', { file, why: (error as { code?: string }).code ?? String(error) }));
     }
     for (const token of parseTokensFile(text, file)) tokens.push(token);
   }
@@ -111,7 +110,7 @@ async function loadTokens(env: Env): Promise<ApiToken[]> {
 
 function checked(entry: ApiToken, where: string): ApiToken {
   if (entry.token.length < MIN_TOKEN_LENGTH) {
-    throw new SecurityConfigError(`${where}: the token is shorter than ${MIN_TOKEN_LENGTH} characters; generate one with \`openssl rand -hex 24\`.`);
+    throw new SecurityConfigError(detail('TOKEN_TOO_SHORT', { where, min: MIN_TOKEN_LENGTH }));
   }
   return entry;
 }
@@ -120,7 +119,7 @@ function parseProtect(value: string | undefined): 'writes' | 'all' {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '' || trimmed === 'writes') return 'writes';
   if (trimmed === 'all') return 'all';
-  throw new SecurityConfigError(`PRICECAT_AUTH must be "writes" (the default) or "all"; got "${value}".`);
+  throw new SecurityConfigError(detail('AUTH_MODE_INVALID', { got: String(value) }));
 }
 
 function isWildcard(host: string): boolean {

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { startScanSchedule } from '@pricecat/core';
+import { detail, startScanSchedule } from '@pricecat/core';
 import { LOOPBACK_HOSTS } from './access.js';
 import { createApp, type AppOptions } from './app.js';
 import { errorBody } from './errors.js';
@@ -90,7 +90,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     const body = JSON.stringify(
-      errorBody('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB; shorten the query (fewer or shorter parameters).'),
+      errorBody('HEADERS_TOO_LARGE', detail('HEADERS_TOO_LARGE', { max: '16 КБ' })),
     );
     socket.end(
       'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json; charset=utf-8\r\n' +

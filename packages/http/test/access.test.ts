@@ -167,7 +167,7 @@ describe('access: tokens, Host and Origin', () => {
     server = await startTestServer({ services });
     const response = await fetch(server.at(`api/search?q=${'а'.repeat(20_000)}`));
     expect(response.status).toBe(431);
-    expect(await response.json()).toMatchObject({ error: { code: 'HEADERS_TOO_LARGE', message: expect.stringContaining('16 KiB') } });
+    expect(await response.json()).toMatchObject({ error: { code: 'HEADERS_TOO_LARGE', message: expect.stringContaining('16 КБ') } });
   });
 });
 
@@ -180,7 +180,7 @@ describe('access: security settings from the environment', () => {
   });
 
   it('refuses a non-loopback address without a token unless PRICECAT_ALLOW_INSECURE=1', async () => {
-    await expect(loadSecurityConfig({}, { ...options, host: '0.0.0.0' })).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0 without an API token.*PRICECAT_ALLOW_INSECURE=1/);
+    await expect(loadSecurityConfig({}, { ...options, host: '0.0.0.0' })).rejects.toThrow(/Сервер не будет слушать 0\.0\.0\.0 без токена API.*PRICECAT_ALLOW_INSECURE=1/);
     await expect(loadSecurityConfig({ PRICECAT_ALLOW_INSECURE: '1' }, { ...options, host: '0.0.0.0' })).resolves.toBeDefined();
     const withToken = await loadSecurityConfig({ PRICECAT_TOKEN: ANNA }, { ...options, host: '192.168.1.5' });
     expect(withToken.access.tokens).toEqual([{ name: 'token', token: ANNA }]);
@@ -196,9 +196,9 @@ describe('access: security settings from the environment', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-    expect(() => parseTokensFile('anna short\n', 'tokens')).toThrow(/line 1: the token is shorter than 16/);
-    expect(() => parseTokensFile(`anna ${ANNA} extra\n`, 'tokens')).toThrow(/line 1: expected "name token"/);
-    expect(() => parseTokensFile(`anna ${ANNA}\nanna ${BORIS}\n`, 'tokens')).toThrow(/appears twice/);
+    expect(() => parseTokensFile('anna short\n', 'tokens')).toThrow(/строка 1: токен короче 16/);
+    expect(() => parseTokensFile(`anna ${ANNA} extra\n`, 'tokens')).toThrow(/строка 1: ожидается «имя токен»/);
+    expect(() => parseTokensFile(`anna ${ANNA}\nanna ${BORIS}\n`, 'tokens')).toThrow(/встречается дважды/);
     await expect(loadSecurityConfig({ PRICECAT_AUTH: 'some' }, options)).rejects.toThrow(/PRICECAT_AUTH/);
   });
 });

@@ -52,7 +52,7 @@ describe('pricecat CLI', () => {
   it('exits 2 with the usage for an unknown command or option', async () => {
     const unknown = await pricecat(['start']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Unknown command');
+    expect(unknown.stderr).toContain('Неизвестная команда');
     const badOption = await pricecat(['serve', '--prot', '80']);
     expect(badOption.code).toBe(2);
     expect(badOption.stderr).toContain('--prot');
@@ -66,10 +66,10 @@ describe('pricecat CLI', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const [header, , row] = result.stdout.split('\n');
-    expect(header).toMatch(/^file\s+status\s+clinic\s+city\s+date\s+positions\s+normalized\s+warnings \/ error$/);
+    expect(header).toMatch(/^файл\s+статус\s+клиника\s+город\s+дата\s+позиций\s+нормализовано\s+предупреждения \/ ошибка$/);
     expect(row).toContain(CLINIC7_CSV_NAME);
     expect(row).toMatch(/\s5\s/);
-    expect(result.stdout).toContain('1 file(s): 1 ingested, 0 failed; 5 positions');
+    expect(result.stdout).toContain('Файлов: 1, загружено: 1, с ошибкой: 0; позиций: 5');
     expect(await readdir(dataDir)).toContain('catalogue.json');
   });
 
@@ -90,7 +90,7 @@ describe('pricecat CLI', () => {
       PRICECAT_ALLOW_INSECURE: '',
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Refusing to listen on 0\.0\.0\.0 without an API token.*PRICECAT_TOKEN.*PRICECAT_ALLOW_INSECURE=1/s);
+    expect(result.stderr).toMatch(/Сервер не будет слушать 0\.0\.0\.0 без токена API.*PRICECAT_TOKEN.*PRICECAT_ALLOW_INSECURE=1/s);
     expect(existsSync(join(work, 'data', 'pricecat.json'))).toBe(false);
   });
 
@@ -140,7 +140,7 @@ describe('pricecat CLI', () => {
     const refused = await pricecat(['ingest', file, '--data-dir', dataDir]);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain(`pid ${child.pid}`);
-    expect(refused.stderr).toContain(`serving ${base}`);
+    expect(refused.stderr).toContain(`обслуживает ${base.replace(/\/$/, '')}`);
     expect(refused.stderr).toContain('/api/ingest');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -169,22 +169,22 @@ describe.skipIf(!postgres.url)(`pricecat CLI on PostgreSQL${postgres.skip ? ` (s
     const moved = await pricecat(['migrate-store', '--data-dir', dataDir, '--database-url', databaseUrl]);
     expect(moved.stderr).toContain('1/1');
     expect(moved.code).toBe(0);
-    expect(moved.stdout).toMatch(/1281 services, 1 clinics, 1 price lists, 5 positions/);
+    expect(moved.stdout).toMatch(/услуг — 1281, клиник — 1, прайс-листов — 1, позиций — 5/);
 
     const again = await pricecat(['migrate-store', '--data-dir', dataDir], { DATABASE_URL: databaseUrl });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already holds 1 price lists, 1281 services');
+    expect(again.stderr).toContain('уже есть данные (прайс-листов: 1, услуг: 1281');
 
     // DATABASE_URL puts `ingest` on the same database: the second list lands next to the moved one.
     const ingested = await pricecat(['ingest', file, '--data-dir', join(work, 'elsewhere')], { DATABASE_URL: databaseUrl });
     expect(ingested.code).toBe(0);
-    expect(ingested.stdout).toContain('5 positions');
+    expect(ingested.stdout).toContain('позиций: 5');
   });
 
   it('exits 2 for a database URL that is not a postgres URL, and 1 naming the server it cannot reach', async () => {
     const wrong = await pricecat(['serve', '--database-url', 'mysql://db/x']);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('must start with postgresql://');
+    expect(wrong.stderr).toContain('должен начинаться с postgresql://');
     await writeFile(join(work, 'x.csv'), clinic7CsvBytes());
     const unreachable = await pricecat(['ingest', join(work, 'x.csv'), '--database-url', 'postgresql://u:secret@127.0.0.1:1/pricecat']);
     expect(unreachable.code).toBe(1);

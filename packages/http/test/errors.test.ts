@@ -25,6 +25,8 @@ describe('HTTP errors', () => {
     const error = await errorOf(response);
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('svc_does_not_exist');
+    // Beside the Russian text, its code in the catalogue and the values it names, for a client in another language.
+    expect(error).toMatchObject({ message: expect.stringMatching(/^Нет услуги/), message_code: 'SERVICE_NOT_FOUND', params: { id: 'svc_does_not_exist' } });
   });
 
   it('answers 404 for the partners of an unknown service and the services of an unknown clinic', async () => {
@@ -110,7 +112,12 @@ describe('HTTP errors: unexpected failures', () => {
       const response = await fetch(server.at('api/stats'));
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({
-        error: { code: 'INTERNAL', message: 'Internal error; see the server log' },
+        error: {
+          code: 'INTERNAL',
+          message: 'Внутренняя ошибка сервера; подробности в журнале сервера. Попробуйте ещё раз или сообщите администратору.',
+          message_code: 'INTERNAL',
+          params: {},
+        },
       });
       expect(logged).toEqual([failure]);
     } finally {

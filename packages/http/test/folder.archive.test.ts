@@ -88,17 +88,17 @@ describe.skipIf(!existsSync(ARCHIVE))(`the watched folder over HTTP on a real li
 
   it('refuses to scan before a folder is set', async () => {
     const answer = await json<{ error: { code: string; message: string } }>(server.api('scan', { method: 'POST' }), 400);
-    expect(answer.error.message).toContain('No watch folder');
+    expect(answer.error.message).toContain('Папка для просмотра не задана');
   });
 
   it('rejects a folder that does not exist or is a file, naming the path and why, and keeps the settings', async () => {
     const missing = join(watchDir, 'нет');
     const bad = await json<{ error: { code: string; message: string } }>(server.api('settings', postJson({ watch_folder: missing })), 400);
-    expect(bad.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining(`"${missing}" does not exist`) });
+    expect(bad.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining(`«${missing}»: не существует`) });
     const file = join(watchDir, 'не папка.txt');
     await writeFile(file, 'x');
     const notDir = await json<{ error: { message: string } }>(server.api('settings', postJson({ watch_folder: file })), 400);
-    expect(notDir.error.message).toContain('is a file, not a directory');
+    expect(notDir.error.message).toContain('это файл, а не папка');
     await rm(file);
     const interval = await json<{ error: { message: string } }>(server.api('settings', postJson({ scan_interval_minutes: 1441 })), 400);
     expect(interval.error.message).toContain('scan_interval_minutes');

@@ -104,7 +104,7 @@ describeEachStore('POST /api/ingest', (store) => {
     expect(response.status).toBe(413);
     const { error } = (await response.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('UPLOAD_TOO_LARGE');
-    expect(error.message).toContain('1 KiB');
+    expect(error.message).toContain('1 КБ');
     await expectEmptySoon(uploadDir);
     // The server still answers afterwards.
     expect((await fetch(server.at('api/health'))).status).toBe(200);
@@ -117,7 +117,7 @@ describeEachStore('POST /api/ingest', (store) => {
     const response = await fetch(server.at('api/ingest'), { method: 'POST', body: form });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { code: string; message: string } };
-    expect(error.message).toContain('one file');
+    expect(error.message).toContain('ровно один файл');
     await expectEmptySoon(uploadDir);
   });
 });

@@ -48,7 +48,7 @@ describe.skipIf(!target.url)(`two pricecat servers on one PostgreSQL database${t
     expect(error.code).toBe('CONFLICT');
     // The second server reads the database, so it already sees the skip and refuses before writing (the store's
     // own check, «changed by someone else … reload the queue», covers the race; core postgres.test.ts).
-    expect(error.message).toMatch(/was skipped|changed by someone else.*skipped.*reload the queue/s);
+    expect(error.message).toMatch(/was skipped|изменил кто-то другой.*пропущена.*обновите очередь/s);
 
     // Reloading the queue, as the message says, shows the position gone: the refused server dropped its stale view.
     const reloaded = (await (await fetch(second.at('api/queue'))).json()) as { items: { position: { position_id: string } }[] };

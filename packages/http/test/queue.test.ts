@@ -96,7 +96,7 @@ describeEachStore('verification queue over HTTP', (store) => {
     expect(undone.status).toBe(200);
     expect(((await undone.json()) as { position_ids: string[] }).position_ids.sort()).toEqual([...result.position_ids].sort());
     expect((await get<Page<QueueItem>>('api/queue')).total).toBe(2);
-    expect(await errorOf(await post('api/undo'))).toMatchObject({ status: 409, message: expect.stringContaining('nothing to undo') });
+    expect(await errorOf(await post('api/undo'))).toMatchObject({ status: 409, message: expect.stringContaining('Отменять нечего') });
   });
 
   it('documents the queue routes and their answers in the OpenAPI document', async () => {

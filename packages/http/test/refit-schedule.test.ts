@@ -45,7 +45,7 @@ describe('pricecat serve with a scheduled refit', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('PRICECAT_REFIT_INTERVAL_HOURS must be a positive number of hours');
+    expect(result.stderr).toContain('PRICECAT_REFIT_INTERVAL_HOURS должен быть положительным числом часов');
   });
 
   it('refits from the decisions made over HTTP, logs before and after, writes only past the gate, then skips', async () => {
@@ -68,7 +68,7 @@ describe('pricecat serve with a scheduled refit', () => {
     };
     try {
       const base = (await waitFor(/listening on (\S+)/, 60_000, () => out))[1]!;
-      expect(err).toContain('refit from the analysts\' decisions every 0.0005 h');
+      expect(err).toContain('по решениям аналитиков каждые 0.0005 ч');
       // No decision yet: the first ticks skip.
       await waitFor(/scheduled refit skipped: no decision since the last one \(0 in the log\)/, 30_000, () => err);
 

@@ -77,7 +77,7 @@ describe.skipIf(!existsSync(ARCHIVE))(`pricecat refit on the analysts' decisions
     let log = '';
     const reopened = await openCatalogue(dataDir, undefined, { out: () => undefined, err: (text) => void (log += text) });
     try {
-      expect(log).toContain('ranker refitted from the analysts\' decisions');
+      expect(log).toContain('модель ранжирования переобучена по решениям аналитиков');
       expect((await reopened.stats()).positions).toBe(positions.length);
     } finally {
       await reopened.close();

@@ -59,7 +59,7 @@ function definedOnly(limits: Partial<ArchiveLimits>): Partial<ArchiveLimits> {
 
 /** "300 MiB", "1.5 KiB", "12 bytes": sizes in messages a person reads. */
 export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  const units = ['байт', 'КБ', 'МБ', 'ГБ', 'ТБ'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

@@ -67,13 +67,13 @@ export function readEndOfCentralDirectory(bytes: Uint8Array): EndOfCentralDirect
   if (position < 0) {
     throw archiveInvalid(
       hasZipSignature(bytes)
-        ? 'the file is truncated (its end, which lists the files, is missing)'
-        : 'the file is not a ZIP at all',
+        ? 'файл обрезан (нет его конца со списком файлов)'
+        : 'файл вовсе не ZIP',
     );
   }
   if (u16(bytes, position + 4) !== 0 || u16(bytes, position + 6) !== 0) {
     // 0xFFFF here means "see ZIP64"; real multi-part archives are refused with a clear reason.
-    if (!hasZip64Locator(bytes, position)) throw archiveInvalid('it is one part of a split (multi-volume) archive');
+    if (!hasZip64Locator(bytes, position)) throw archiveInvalid('это одна часть многотомного архива');
   }
   const eocd: EndOfCentralDirectory = {
     entryCount: u16(bytes, position + 10),
@@ -83,7 +83,7 @@ export function readEndOfCentralDirectory(bytes: Uint8Array): EndOfCentralDirect
   };
   const fromZip64 = hasZip64Locator(bytes, position) ? readZip64End(bytes, position) : eocd;
   if (fromZip64.offset + fromZip64.size > fromZip64.endPosition) {
-    throw archiveInvalid('the list of files (central directory) points outside the file; it is truncated or damaged');
+    throw archiveInvalid('список файлов архива указывает за пределы файла — архив обрезан или повреждён');
   }
   return fromZip64;
 }
@@ -103,10 +103,10 @@ function hasZip64Locator(bytes: Uint8Array, eocdPosition: number): boolean {
 function readZip64End(bytes: Uint8Array, eocdPosition: number): EndOfCentralDirectory {
   const at = u64(bytes, eocdPosition - 20 + 8);
   if (at + 56 > eocdPosition || u32(bytes, at) !== ZIP64_EOCD_SIGNATURE) {
-    throw archiveInvalid('its ZIP64 end record is missing or damaged');
+    throw archiveInvalid('нет или повреждена его завершающая запись ZIP64');
   }
   if (u32(bytes, at + 16) !== 0 || u32(bytes, at + 20) !== 0) {
-    throw archiveInvalid('it is one part of a split (multi-volume) archive');
+    throw archiveInvalid('это одна часть многотомного архива');
   }
   return { entryCount: u64(bytes, at + 32), size: u64(bytes, at + 40), offset: u64(bytes, at + 48), endPosition: at };
 }
@@ -118,13 +118,13 @@ export function readCentralDirectory(bytes: Uint8Array, eocd: EndOfCentralDirect
   let at = eocd.offset;
   for (let index = 0; index < eocd.entryCount; index++) {
     if (at + 46 > end || u32(bytes, at) !== CENTRAL_SIGNATURE) {
-      throw archiveInvalid(`the list of files (central directory) is damaged at entry ${index + 1}`);
+      throw archiveInvalid(`список файлов архива повреждён на записи ${index + 1}`);
     }
     const nameLength = u16(bytes, at + 28);
     const extraLength = u16(bytes, at + 30);
     const commentLength = u16(bytes, at + 32);
     const next = at + 46 + nameLength + extraLength + commentLength;
-    if (next > end) throw archiveInvalid(`the list of files (central directory) is damaged at entry ${index + 1}`);
+    if (next > end) throw archiveInvalid(`список файлов архива повреждён на записи ${index + 1}`);
     const extra = bytes.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength);
     records.push(
       withZip64Sizes({
@@ -151,11 +151,11 @@ function withZip64Sizes(record: CentralDirectoryRecord): CentralDirectoryRecord 
     return record;
   }
   const field = findExtraField(record.extra, ZIP64_EXTRA_ID);
-  if (!field) throw archiveInvalid('an entry lacks the ZIP64 information its header announces');
+  if (!field) throw archiveInvalid('в записи нет сведений ZIP64, которые объявляет её заголовок');
   let at = 0;
   const next = (value: number): number => {
     if (value !== MAX32) return value;
-    if (at + 8 > field.length) throw archiveInvalid('an entry has a damaged ZIP64 extra field');
+    if (at + 8 > field.length) throw archiveInvalid('у записи повреждено дополнительное поле ZIP64');
     const read = u64(field, at);
     at += 8;
     return read;
@@ -188,11 +188,11 @@ export function readPackedData(
 ): { data: Uint8Array } | { damaged: string } {
   const at = record.localHeaderOffset;
   if (at + 30 > bytes.length || u32(bytes, at) !== LOCAL_SIGNATURE) {
-    return { damaged: 'its local header is missing' };
+    return { damaged: 'нет его локального заголовка' };
   }
   const start = at + 30 + u16(bytes, at + 26) + u16(bytes, at + 28);
   const end = start + record.compressedSize;
-  if (end > bytes.length) return { damaged: 'its data runs past the end of the archive' };
+  if (end > bytes.length) return { damaged: 'его данные выходят за конец архива' };
   return { data: bytes.subarray(start, end) };
 }
 

@@ -3,12 +3,13 @@
  * operating-system clutter), or refuse it because writing it anywhere could escape the target
  * folder ("zip slip").
  */
+import { detail, type ErrorDetail } from '../messages/message-catalogue.js';
 
 /** What `classifyEntryPath` found. `path` is the cleaned `/`-separated path, `name` its last segment. */
 export type EntryPathVerdict =
   | { kind: 'file'; path: string; name: string }
   | { kind: 'skip' }
-  | { kind: 'unsafe'; reason: string };
+  | { kind: 'unsafe'; reason: ErrorDetail };
 
 /**
  * Classifies a decoded entry name. Unsafe names are checked first, so a traversal hidden in a
@@ -16,7 +17,7 @@ export type EntryPathVerdict =
  */
 export function classifyEntryPath(decodedName: string, isDirectoryEntry: boolean): EntryPathVerdict {
   const unsafe = findUnsafeness(decodedName);
-  if (unsafe) return { kind: 'unsafe', reason: `unsafe path «${printable(decodedName)}» was not extracted: ${unsafe}` };
+  if (unsafe) return { kind: 'unsafe', reason: detail('ARCHIVE_ENTRY_UNSAFE_PATH', { path: printable(decodedName), why: unsafe }) };
   // "." and empty segments ("a//b", "./a") carry no meaning; dropping them keeps paths comparable.
   const segments = decodedName.split('/').filter((segment) => segment !== '' && segment !== '.');
   const name = segments.at(-1);
@@ -27,13 +28,13 @@ export function classifyEntryPath(decodedName: string, isDirectoryEntry: boolean
 }
 
 function findUnsafeness(name: string): string | undefined {
-  if (name.includes('\0')) return 'it contains a NUL character';
+  if (name.includes('\0')) return 'в нём есть символ NUL';
   if (name.includes('\\')) {
-    return 'it contains a backslash (\\), which some systems read as a folder separator';
+    return 'в нём есть обратная косая черта (\\), которую некоторые системы читают как разделитель папок';
   }
-  if (name.startsWith('/')) return 'it is an absolute path (starts with /)';
-  if (/^[A-Za-z]:/.test(name)) return 'it names a drive (such as C:)';
-  if (name.split('/').includes('..')) return 'it climbs out of the archive folder with “..”';
+  if (name.startsWith('/')) return 'это абсолютный путь (начинается с /)';
+  if (/^[A-Za-z]:/.test(name)) return 'он называет диск (например, C:)';
+  if (name.split('/').includes('..')) return 'он выходит из папки архива через «..»';
   return undefined;
 }
 

@@ -162,7 +162,7 @@ describe('readZipArchive: what is extracted', () => {
       'прайсы\\Клиника.pdf',
       'прайс\0.pdf',
     ]);
-    for (const entry of rejected) expect(entry.reason).toMatch(/^unsafe path «.+» was not extracted: it /);
+    for (const entry of rejected) expect(entry.reason).toMatch(/^Опасный путь «.+» не извлечён: /);
     expect(rejected[0]?.reason).toContain('..');
   });
 
@@ -218,10 +218,10 @@ describe('readZipArchive: what is extracted', () => {
 
     const { entries, rejected } = readZipArchive(zip);
     expect(entries.map((entry) => entry.path)).toEqual(['хороший.pdf']);
-    expect(rejected).toEqual([
-      { path: 'секрет.pdf', reason: expect.stringContaining('password-protected') },
+    expect(rejected).toMatchObject([
+      { path: 'секрет.pdf', reason: expect.stringContaining('защищён паролем'), detail: { code: 'ARCHIVE_ENTRY_ENCRYPTED', params: { path: 'секрет.pdf' } } },
       { path: 'lzma.pdf', reason: expect.stringContaining('LZMA') },
-      { path: 'битый.pdf', reason: expect.stringMatching(/^«битый\.pdf» is damaged and was not extracted/) },
+      { path: 'битый.pdf', reason: expect.stringMatching(/^«битый\.pdf» повреждён и не извлечён/) },
     ]);
   });
 });
@@ -230,14 +230,14 @@ describe('readZipArchive: unreadable archives', () => {
   it('refuses bytes that are not a ZIP with ARCHIVE_INVALID', () => {
     const error = readError(strToU8('%PDF-1.7\n%âãÏÓ\n1 0 obj'));
     expect(error.code).toBe('ARCHIVE_INVALID');
-    expect(error.message).toMatch(/^The upload is not a readable ZIP archive: .+Re-create the archive and upload it again\.$/);
+    expect(error.message).toMatch(/^Загруженный файл не читается как ZIP-архив: .+Создайте архив заново и загрузите его ещё раз\.$/);
   });
 
   it('refuses a truncated ZIP with ARCHIVE_INVALID', () => {
     const zip = zipSync({ [CLINIC_PDF]: strToU8('цены '.repeat(50)) });
     const error = readError(zip.subarray(0, zip.length - 30));
     expect(error.code).toBe('ARCHIVE_INVALID');
-    expect(error.message).toContain('truncated');
+    expect(error.message).toContain('обрезан');
   });
 
   it('refuses a ZIP whose central directory is damaged with ARCHIVE_INVALID', () => {
@@ -246,14 +246,14 @@ describe('readZipArchive: unreadable archives', () => {
     zip.fill(0, central + 46 + 5, central + 46 + 9); // the second record's signature (after «a.pdf»)
     const error = readError(zip);
     expect(error.code).toBe('ARCHIVE_INVALID');
-    expect(error.message).toContain('damaged');
+    expect(error.message).toContain('повреждён');
   });
 
   it('refuses an empty ZIP, and one holding only folders and system files, with ARCHIVE_INVALID', () => {
     for (const zip of [zipSync({}), zipSync({ 'Прайсы/': new Uint8Array(0), '.DS_Store': strToU8('x') })]) {
       const error = readError(zip);
       expect(error.code).toBe('ARCHIVE_INVALID');
-      expect(error.message).toMatch(/^The ZIP archive is empty/);
+      expect(error.message).toMatch(/^ZIP-архив пуст/);
     }
   });
 });
@@ -268,7 +268,7 @@ describe('readZipArchive: limits', () => {
     for (let i = 0; i < 2001; i++) many[`прайс ${i}.pdf`] = strToU8('x');
     const error = readError(zipSync(many));
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toContain('2001 entries');
+    expect(error.message).toContain('2001 записей');
     expect(error.message).toContain('maxEntries');
     expect(readError(zipSync({ 'a.pdf': strToU8('a'), 'b.pdf': strToU8('b') }), { maxEntries: 1 }).code).toBe('ARCHIVE_LIMIT');
   });
@@ -277,7 +277,7 @@ describe('readZipArchive: limits', () => {
     const zip = zipSync({ 'большой.pdf': crypto.getRandomValues(new Uint8Array(64 * 1024)) });
     const error = readError(zip, { maxEntryBytes: 32 * 1024 });
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toMatch(/^«большой\.pdf» .*64 KiB.*32 KiB \(limit maxEntryBytes\)/);
+    expect(error.message).toMatch(/^«большой\.pdf» .*64 КБ.*32 КБ \(лимит maxEntryBytes\)/);
   });
 
   it('refuses files whose total exceeds maxTotalBytes', () => {
@@ -285,7 +285,7 @@ describe('readZipArchive: limits', () => {
     const zip = zipSync({ 'a.pdf': random(), 'b.pdf': random() });
     const error = readError(zip, { maxTotalBytes: 64 * 1024 });
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toContain('80 KiB in total');
+    expect(error.message).toContain('всего в 80 КБ');
     expect(error.message).toContain('maxTotalBytes');
   });
 
@@ -304,7 +304,7 @@ describe('readZipArchive: limits', () => {
     expect(zip.length).toBeLessThan(100 * 1024);
     const error = readError(zip);
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toMatch(/compressed \d+:1, more than the 200:1/);
+    expect(error.message).toMatch(/сжат в \d+:1 — больше, чем 200:1/);
   });
 
   // Regression: #18, 1,024 entries of exactly 1 MiB (a 1.1 MB upload) took the server from 150 MiB to 1.4 GiB.
@@ -313,7 +313,7 @@ describe('readZipArchive: limits', () => {
     const entries = Array.from({ length: 1024 }, (_, i) => ({ name: `прайс ${i}.csv`, packed, declaredSize: MiB, crc }));
     const error = readError(handMadeZip(entries));
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toContain('limit maxRatio');
+    expect(error.message).toContain('лимит maxRatio');
   });
 
   it('refuses an archive that unpacks to more than maxRatio times its size through many small entries', () => {
@@ -321,7 +321,7 @@ describe('readZipArchive: limits', () => {
     for (let i = 0; i < 40; i++) files[`прайс ${i}.csv`] = new Uint8Array(60 * 1024);
     const error = readError(zipSync(files, { level: 9 }));
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toMatch(/^The ZIP archive of .* unpacks to 2\.3 MiB/);
+    expect(error.message).toMatch(/^ZIP-архив размером .* распаковывается в 2\.3 МБ/);
   });
 
   // Regression: #18, a stray `mimetype` or `[Content_Types].xml` at the root refused the whole ZIP.
@@ -339,11 +339,11 @@ describe('readZipArchive: limits', () => {
     ]);
     const bySize = readError(zip);
     expect(bySize.code).toBe('ARCHIVE_LIMIT');
-    expect(bySize.message).toMatch(/^«bomb\.xlsx» .*300 MiB.*100 MiB \(limit maxEntryBytes\)/);
+    expect(bySize.message).toMatch(/^«bomb\.xlsx» .*300 МБ.*100 МБ \(лимит maxEntryBytes\)/);
 
     const byRatio = readError(zip, { maxEntryBytes: 1024 * MiB });
     expect(byRatio.code).toBe('ARCHIVE_LIMIT');
-    expect(byRatio.message).toMatch(/^«bomb\.xlsx» .*compressed \d+:1, more than the 200:1 .*\(limit maxRatio\).*zip bomb/);
+    expect(byRatio.message).toMatch(/^«bomb\.xlsx» .*сжат в \d+:1 — больше, чем 200:1.*\(лимит maxRatio\).*zip-бомбу/);
   });
 
   it('stops a zip bomb whose headers declare a small size, without unpacking it all', () => {
@@ -351,7 +351,7 @@ describe('readZipArchive: limits', () => {
     const zip = handMadeZip([{ name: 'bomb.docx', packed, declaredSize: 1000, crc: 0 }]);
     const error = readError(zip);
     expect(error.code).toBe('ARCHIVE_LIMIT');
-    expect(error.message).toMatch(/^«bomb\.docx» .*more than the 1000 bytes its header declares.*zip bomb/);
+    expect(error.message).toMatch(/^«bomb\.docx» .*больше, чем в 1000 байт, объявленные его заголовком.*zip-бомба/);
   });
 });
 

@@ -24,6 +24,8 @@ import {
 } from './central-directory.js';
 import { decodeEntryName } from './entry-name.js';
 import { classifyEntryPath, printable } from './entry-path.js';
+import { detail, type ErrorDetail } from '../messages/message-catalogue.js';
+import { renderErrorDetail } from '../errors.js';
 import type { SupportedMethod } from './unpack-entry.js';
 import { unpackEntry } from './unpack-entry.js';
 
@@ -36,10 +38,11 @@ export interface ArchiveEntry {
   bytes: Uint8Array;
 }
 
-/** An entry that was not extracted, with a reason a person can act on. */
+/** An entry that was not extracted, with a reason a person can act on (Russian text, and its code with parameters). */
 export interface RejectedEntry {
   path: string;
   reason: string;
+  detail: ErrorDetail;
 }
 
 /** What `readZipArchive` returns: the extracted files and the entries it refused, in archive order. */
@@ -116,20 +119,12 @@ function selectEntries(records: readonly CentralDirectoryRecord[], rejected: Rej
     const verdict = classifyEntryPath(decoded, isDirectory);
     if (verdict.kind === 'skip') continue;
     if (verdict.kind === 'unsafe') {
-      rejected.push({ path: decoded, reason: verdict.reason });
+      rejected.push(rejectedEntry(decoded, verdict.reason));
     } else if (record.flags & ENCRYPTED_FLAG) {
-      rejected.push({
-        path: verdict.path,
-        reason: `«${verdict.path}» is password-protected and was not extracted; re-create the archive without a password.`,
-      });
+      rejected.push(rejectedEntry(verdict.path, detail('ARCHIVE_ENTRY_ENCRYPTED', { path: verdict.path })));
     } else if (record.method !== 0 && record.method !== 8) {
-      const method = METHOD_NAMES[record.method] ?? `method ${record.method}`;
-      rejected.push({
-        path: verdict.path,
-        reason:
-          `«${verdict.path}» is compressed with ${method}, which pricecat cannot unpack, and was not extracted; ` +
-          're-create the archive with ordinary ZIP (Deflate) compression.',
-      });
+      const method = METHOD_NAMES[record.method] ?? `№ ${record.method}`;
+      rejected.push(rejectedEntry(verdict.path, detail('ARCHIVE_ENTRY_METHOD', { path: verdict.path, method })));
     } else {
       pending.push({ record, path: verdict.path, name: verdict.name, method: record.method });
     }
@@ -163,10 +158,8 @@ function checkDeclaredSizes(pending: readonly PendingEntry[], limits: ArchiveLim
 }
 
 function extractEntry(bytes: Uint8Array, entry: PendingEntry): ArchiveEntry | RejectedEntry {
-  const damaged = (detail: string): RejectedEntry => ({
-    path: entry.path,
-    reason: `«${printable(entry.path)}» is damaged and was not extracted: ${detail}.`,
-  });
+  const damaged = (why: string): RejectedEntry =>
+    rejectedEntry(entry.path, detail('ARCHIVE_ENTRY_DAMAGED', { path: printable(entry.path), why }));
   const packed = readPackedData(bytes, entry.record);
   if ('damaged' in packed) return damaged(packed.damaged);
   const { uncompressedSize, crc32 } = entry.record;
@@ -174,4 +167,8 @@ function extractEntry(bytes: Uint8Array, entry: PendingEntry): ArchiveEntry | Re
   if (outcome.kind === 'exceeds-declared') throw exceedsDeclaredSize(entry.path, uncompressedSize);
   if (outcome.kind === 'damaged') return damaged(outcome.detail);
   return { path: entry.path, name: entry.name, bytes: outcome.bytes };
+}
+
+function rejectedEntry(path: string, reason: ErrorDetail): RejectedEntry {
+  return { path, reason: renderErrorDetail(reason), detail: reason };
 }

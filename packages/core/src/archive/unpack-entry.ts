@@ -35,13 +35,13 @@ export function unpackEntry(
   if (outcome.kind !== 'unpacked') return outcome;
   const crc = createCrc32();
   crc.update(outcome.bytes);
-  if (crc.digest() !== declaredCrc) return { kind: 'damaged', detail: 'its checksum (CRC-32) does not match' };
+  if (crc.digest() !== declaredCrc) return { kind: 'damaged', detail: 'не сходится контрольная сумма (CRC-32)' };
   return outcome;
 }
 
 function copyStored(packed: Uint8Array, declaredSize: number): UnpackOutcome {
   if (packed.length !== declaredSize) {
-    return { kind: 'damaged', detail: `it stores ${packed.length} bytes but its header declares ${declaredSize}` };
+    return { kind: 'damaged', detail: `в нём ${packed.length} байт, а заголовок объявляет ${declaredSize}` };
   }
   return { kind: 'unpacked', bytes: packed.slice() };
 }
@@ -58,10 +58,10 @@ function inflateBounded(packed: Uint8Array, declaredSize: number): UnpackOutcome
   } catch (error) {
     if (error === STOP) return { kind: 'exceeds-declared' };
     const detail = error instanceof Error ? error.message : String(error);
-    return { kind: 'damaged', detail: `its compressed data is corrupt (${detail})` };
+    return { kind: 'damaged', detail: `сжатые данные испорчены (${detail})` };
   }
   if (produced !== declaredSize) {
-    return { kind: 'damaged', detail: `it unpacks to ${produced} bytes but its header declares ${declaredSize}` };
+    return { kind: 'damaged', detail: `распаковывается в ${produced} байт, а заголовок объявляет ${declaredSize}` };
   }
   return { kind: 'unpacked', bytes: concatChunks(chunks, produced) };
 }

@@ -43,7 +43,7 @@ describe('the one ZIP opener', () => {
     const docx = handMadeZip([{ name: 'word/document.xml', packed, declaredSize: 2000, crc }]);
     const error = await failure(docxReader.read(docx, 'прайс.docx'));
     expect(error.code).toBe('LIMIT_EXCEEDED');
-    expect(error.message).toMatch(/^прайс\.docx: word\/document\.xml unpacks to more than 200 MiB/);
+    expect(error.message).toMatch(/^прайс\.docx: word\/document\.xml распаковывается больше чем в 200 МБ/);
   });
 
   it('refuses a workbook whose sheet lies about its size before SheetJS unpacks it', async () => {
@@ -54,6 +54,6 @@ describe('the one ZIP opener', () => {
     ]);
     const error = await failure(spreadsheetReader.read(xlsx, 'прайс.xlsx'));
     expect(error.code).toBe('LIMIT_EXCEEDED');
-    expect(error.message).toMatch(/^прайс\.xlsx: the workbook unpacks to more than 256 MiB/);
+    expect(error.message).toMatch(/^прайс\.xlsx: книга распаковывается больше чем в 256 МБ/);
   });
 });

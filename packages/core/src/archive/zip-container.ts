@@ -51,7 +51,7 @@ export function listZipPartNames(bytes: Uint8Array): string[] | null {
  */
 export function streamZipPart(bytes: Uint8Array, part: ZipPart, onChunk: (chunk: Uint8Array) => boolean | void): PartStream {
   const { method } = part.record;
-  if (method !== 0 && method !== 8) return { kind: 'damaged', detail: `compression method ${method} is not supported` };
+  if (method !== 0 && method !== 8) return { kind: 'damaged', detail: `метод сжатия ${method} не поддерживается` };
   const packed = readPackedData(bytes, part.record);
   if ('damaged' in packed) return { kind: 'damaged', detail: packed.damaged };
   try {
@@ -64,7 +64,7 @@ export function streamZipPart(bytes: Uint8Array, part: ZipPart, onChunk: (chunk:
     }
   } catch (error) {
     if (error === STOP) return { kind: 'stopped' };
-    return { kind: 'damaged', detail: `its compressed data is corrupt (${error instanceof Error ? error.message : String(error)})` };
+    return { kind: 'damaged', detail: `сжатые данные испорчены (${error instanceof Error ? error.message : String(error)})` };
   }
   return { kind: 'done' };
 }

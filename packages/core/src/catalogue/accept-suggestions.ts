@@ -9,6 +9,7 @@ import type { CatalogueContext } from './context.js';
 import { matchPosition } from './decide.js';
 import { newId } from './ids.js';
 import { toQueueFilter, type QueueFilterQuery } from './queue.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Body of `POST /queue/accept-suggestions`. */
 export interface AcceptSuggestionsRequest extends Omit<QueueFilterQuery, 'min_confidence'> {
@@ -36,7 +37,7 @@ export interface AcceptSuggestionsResult {
  */
 export async function acceptSuggestions(ctx: CatalogueContext, request: AcceptSuggestionsRequest): Promise<AcceptSuggestionsResult> {
   if (typeof request?.min_confidence !== 'number') {
-    throw new PricecatError('INVALID_INPUT', `min_confidence (0..1) is required: the confidence from which suggestions are accepted; got ${JSON.stringify(request?.min_confidence) ?? 'nothing'}.`);
+    throw new PricecatError('INVALID_INPUT', detail('MIN_CONFIDENCE_REQUIRED', { got: JSON.stringify(request?.min_confidence) ?? 'ничего' }));
   }
   const dryRun = request.dry_run === true;
   const model = await ctx.queries.directory();

@@ -92,7 +92,12 @@ export type FileReport =
       readonly file: string;
       readonly status: 'error';
       readonly code: string;
+      /** What went wrong and what to do, in Russian (rendered from `message_code` and `params`). */
       readonly message: string;
+      /** The message's code in the catalogue (`error.<message_code>`), for a client rendering another language. */
+      readonly message_code?: string;
+      /** The values the message's text names. */
+      readonly params?: Readonly<Record<string, string | number>>;
       /** With code `ALREADY_INGESTED`: the list that already holds this content. */
       readonly duplicate_of?: DuplicateOf;
     };
@@ -110,7 +115,12 @@ export interface IngestReport {
    * Present when the data store failed: the ingest stopped there, later files are `NOT_PROCESSED`.
    * The HTTP API answers 500 with this report.
    */
-  readonly failure?: { readonly code: string; readonly message: string };
+  readonly failure?: {
+    readonly code: string;
+    readonly message: string;
+    readonly message_code?: string;
+    readonly params?: Readonly<Record<string, string | number>>;
+  };
 }
 
 export interface Stats {

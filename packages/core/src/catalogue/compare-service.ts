@@ -22,6 +22,7 @@ import { newestPriceList } from './read-model.js';
 import { listDate, staleFlags } from './stale-lists.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
+import { detail } from '../messages/message-catalogue.js';
 
 export interface CompareOptions {
   readonly price_kind?: PriceKind;
@@ -33,7 +34,7 @@ export interface CompareOptions {
 export async function compareService(queries: QueryPort, serviceId: string, options: CompareOptions = {}): Promise<ServiceComparison> {
   const model = await queries.directory();
   const service = model.servicesById.get(serviceId);
-  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  if (!service) throw new PricecatError('NOT_FOUND', detail('SERVICE_NOT_FOUND', { id: serviceId }));
   const kind = options.price_kind ?? 'resident';
   const compared = classOf(model, serviceId, options.pool_class ?? false);
   const ids = compared.pooled ? compared.services.map((s) => s.service_id) : [serviceId];

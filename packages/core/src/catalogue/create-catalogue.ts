@@ -42,6 +42,7 @@ import { readSettings, updateSettings } from './settings.js';
 import { createFolderScanner } from './scan-folder.js';
 import { readLastScan } from './scan-report.js';
 import { exportWorkbook } from '../export/export-workbook.js';
+import { detail } from '../messages/message-catalogue.js';
 
 export interface CatalogueDeps {
   /** Where data lives. @default a new memory storage (lost on exit) */
@@ -157,7 +158,7 @@ export async function createCatalogue(deps: CatalogueDeps = {}): Promise<Catalog
     startIngestJob: async (source) => jobs.start({ duplicates: 'report', ...source }),
     ingestJob: async (jobId) => {
       const job = jobs.get(jobId);
-      if (!job) throw new PricecatError('NOT_FOUND', `No ingest job "${jobId}": it never existed or the server restarted since; upload the file again.`);
+      if (!job) throw new PricecatError('NOT_FOUND', detail('INGEST_JOB_NOT_FOUND', { id: jobId }));
       return job;
     },
     stats: () => computeStats(queries),

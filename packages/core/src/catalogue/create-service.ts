@@ -11,6 +11,7 @@ import type { CatalogueContext } from './context.js';
 import type { CreatedService, CreateServiceInput } from './proposal-types.js';
 import { findProposal } from './proposals.js';
 import type { QueryPort } from '../storage/query-port.js';
+import { detail } from '../messages/message-catalogue.js';
 
 import { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH } from '../contract/limits.js';
 
@@ -24,16 +25,12 @@ export { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH };
 export async function createService(ctx: CatalogueContext, input: CreateServiceInput): Promise<CreatedService> {
   const queries = ctx.queries;
   const model = await queries.directory();
-  const name = required(input.name, 'name', 'the name of the new service, e.g. «Микрореакция»');
-  const category = required(input.category, 'category', 'its category (specialty), e.g. «Серология»');
+  const name = required(input.name, 'name', 'название новой услуги, например «Микрореакция»');
+  const category = required(input.category, 'category', 'её категория (специальность), например «Серология»');
   const serviceId = serviceIdFor(category, name);
   const existing = model.servicesById.get(serviceId);
   if (existing) {
-    throw new PricecatError(
-      'CONFLICT',
-      `The category «${existing.category}» already has the service «${existing.name}» (${existing.service_id}); ` +
-        'match the positions to it, or choose another name.',
-    );
+    throw new PricecatError('CONFLICT', detail('SERVICE_EXISTS', { category: existing.category, name: existing.name, id: existing.service_id }));
   }
   const members = await resolveMembers(queries, input);
   const service: Service = {
@@ -67,10 +64,10 @@ export async function createService(ctx: CatalogueContext, input: CreateServiceI
 function required(value: unknown, field: string, what: string): string {
   const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
   if (text === '' || normalizeName(text) === '') {
-    throw new PricecatError('INVALID_INPUT', `\`${field}\` must be a non-empty text: ${what}.`);
+    throw new PricecatError('INVALID_INPUT', detail('FIELD_TEXT_REQUIRED', { field, what }));
   }
   if (text.length > MAX_SERVICE_NAME_LENGTH) {
-    throw new PricecatError('INVALID_INPUT', `\`${field}\` is ${text.length} characters long; keep it within ${MAX_SERVICE_NAME_LENGTH}.`);
+    throw new PricecatError('INVALID_INPUT', detail('FIELD_TEXT_TOO_LONG', { field, length: text.length, max: MAX_SERVICE_NAME_LENGTH }));
   }
   return text;
 }
@@ -81,7 +78,7 @@ async function resolveMembers(queries: QueryPort, input: CreateServiceInput): Pr
   if (input.proposal_id !== undefined) for (const member of (await findProposal(queries, input.proposal_id)).members) ids.push(member.position_id);
   const given = input.position_ids ?? [];
   if (given.length > MAX_POSITION_IDS) {
-    throw new PricecatError('INVALID_INPUT', `position_ids holds ${given.length} ids; send at most ${MAX_POSITION_IDS} per request.`);
+    throw new PricecatError('INVALID_INPUT', detail('TOO_MANY_POSITION_IDS', { count: given.length, max: MAX_POSITION_IDS }));
   }
   // A loop, not `push(...given)`: the list comes from the request and may be long enough to overflow the stack.
   for (const id of given) ids.push(id);
@@ -93,7 +90,7 @@ async function resolveMembers(queries: QueryPort, input: CreateServiceInput): Pr
   const unknown = [...new Set(ids.filter((id) => !byId.has(id)))];
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 5).map((id) => `"${id}"`).join(', ');
-    throw new PricecatError('NOT_FOUND', `No position with id ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; list them with GET /positions.`);
+    throw new PricecatError('NOT_FOUND', detail('POSITIONS_NOT_FOUND', { ids: unknown.length > 5 ? `${shown} и ещё ${unknown.length - 5}` : shown }));
   }
   return [...new Set(ids)].map((id) => byId.get(id)!);
 }

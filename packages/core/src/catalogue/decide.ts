@@ -9,11 +9,13 @@
  * is current. After the write they report the changed positions, nothing else (no reload).
  */
 import { PricecatError, isPricecatError } from '../errors.js';
-import type { Decision, LearnedSynonym, Position, Service } from '../storage/records.js';
+import type { Decision, LearnedSynonym, Position, PositionStatus, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
 import type { QueryPort } from '../storage/query-port.js';
 import type { DecisionWrite } from '../storage/storage.js';
 import { newId } from './ids.js';
+import { detail } from '../messages/message-catalogue.js';
+import { describePositionState } from '../storage/position-state.js';
 
 /** Body of `POST /match`. */
 export interface MatchRequest {
@@ -26,6 +28,12 @@ export interface MatchRequest {
    * same `name_norm`, in any clinic. @default true
    */
   readonly apply_to_identical?: boolean;
+  /**
+   * The position's status when the analyst saw it (the queue shows `queued`). When it is no longer so and this
+   * decision is not what settled it, the decision is refused with CONFLICT (someone else decided meanwhile);
+   * omitted: the decision corrects whatever the position is now.
+   */
+  readonly expected_status?: PositionStatus;
   /** Who decided: the name of the API token used (set by the HTTP layer, never by the body). */
   readonly decided_by?: string;
   /** The batch this decision belongs to (set by {@link acceptSuggestions}, never by the body). */
@@ -35,6 +43,8 @@ export interface MatchRequest {
 /** Body of `POST /skip`. */
 export interface SkipRequest {
   readonly position_id: string;
+  /** See {@link MatchRequest.expected_status}. */
+  readonly expected_status?: PositionStatus;
   /** Who decided (see {@link MatchRequest.decided_by}). */
   readonly decided_by?: string;
 }
@@ -90,7 +100,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   const positionId = requireId(request?.position_id, 'position_id');
   const chosenId = request.service_id === undefined ? undefined : requireId(request.service_id, 'service_id');
   if (request.apply_to_identical !== undefined && typeof request.apply_to_identical !== 'boolean') {
-    throw new PricecatError('INVALID_INPUT', `apply_to_identical must be true or false; got ${JSON.stringify(request.apply_to_identical)}.`);
+    throw new PricecatError('INVALID_INPUT', detail('APPLY_TO_IDENTICAL_INVALID', { got: String(JSON.stringify(request.apply_to_identical)) }));
   }
   const model = ctx.queries;
   const position = await decidablePosition(model, positionId);
@@ -98,16 +108,17 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
   if (serviceId === undefined) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `Position "${positionId}" («${position.raw_name}») has no suggested service to confirm; send the service_id to assign.`,
+      detail('NO_SUGGESTION_TO_CONFIRM', { id: positionId, name: position.raw_name }),
     );
   }
   const service = (await model.directory()).servicesById.get(serviceId);
   if (!service) {
-    throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; find the right id with /services?q=… .`);
+    throw new PricecatError('NOT_FOUND', detail('SERVICE_NOT_FOUND', { id: serviceId }));
   }
   if (settledBy(position) === 'match' && position.service_id === service.service_id) {
     return alreadyDecided(ctx, position, 'match', service, request.decided_by);
   }
+  refuseIfChanged(position, request.expected_status);
 
   const identical = request.apply_to_identical !== false && position.name_norm !== '' ? await namesakesToDecide(model, position) : [];
   const targets = [position, ...identical];
@@ -156,6 +167,7 @@ export async function skipPosition(ctx: CatalogueContext, request: SkipRequest):
   const positionId = requireId(request?.position_id, 'position_id');
   const position = await decidablePosition(ctx.queries, positionId);
   if (settledBy(position) === 'skip') return alreadyDecided(ctx, position, 'skip', null, request.decided_by);
+  refuseIfChanged(position, request.expected_status);
   const createdAt = ctx.now().toISOString();
   const decision: Decision = {
     decision_id: newId('dec'),
@@ -195,11 +207,11 @@ export async function undoDecision(ctx: CatalogueContext, request: UndoRequest =
   let log: Decision[] | null = null;
   if (wanted === undefined) {
     target = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (log = await ctx.storage.listDecisions()).at(-1);
-    if (!target) throw new PricecatError('CONFLICT', 'There is nothing to undo: no match or skip is left in the decision log.');
+    if (!target) throw new PricecatError('CONFLICT', detail('NOTHING_TO_UNDO'));
   } else {
     log = await ctx.storage.listDecisions();
     target = log.find((d) => d.decision_id === wanted);
-    if (!target) throw new PricecatError('NOT_FOUND', `No decision "${wanted}" in the log (already undone?); take ids from /decisions.`);
+    if (!target) throw new PricecatError('NOT_FOUND', detail('DECISION_NOT_FOUND', { id: wanted }));
   }
   const batchId = target.batch_id ?? null;
   const decisions = batchId === null ? [target] : (log ?? (await ctx.storage.listDecisions())).filter((d) => d.batch_id === batchId).reverse();
@@ -254,7 +266,7 @@ async function saveDecisionOrRefresh(ctx: CatalogueContext, write: DecisionWrite
 
 function requireId(value: unknown, field: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new PricecatError('INVALID_INPUT', `${field} must be a non-empty string; got ${JSON.stringify(value) ?? 'nothing'}.`);
+    throw new PricecatError('INVALID_INPUT', detail('FIELD_ID_REQUIRED', { field, got: JSON.stringify(value) ?? 'ничего' }));
   }
   return value.trim();
 }
@@ -262,8 +274,17 @@ function requireId(value: unknown, field: string): string {
 /** The position; NOT_FOUND when the id is unknown. Every existing position may be decided (again). */
 async function decidablePosition(model: QueryPort, positionId: string): Promise<Position> {
   const position = await model.getPosition(positionId);
-  if (!position) throw new PricecatError('NOT_FOUND', `No position with id "${positionId}"; take ids from /queue or /unmatched.`);
+  if (!position) throw new PricecatError('NOT_FOUND', detail('POSITION_NOT_FOUND', { id: positionId }));
   return position;
+}
+
+/** CONFLICT when the position is no longer in the status the analyst saw (another analyst or server decided it). */
+function refuseIfChanged(position: Position, expected: PositionStatus | undefined): void {
+  if (expected === undefined || position.status === expected) return;
+  throw new PricecatError(
+    'CONFLICT',
+    detail('POSITION_CHANGED', { id: position.position_id, name: position.raw_name, state: describePositionState(position) }),
+  );
 }
 
 /**

@@ -77,7 +77,7 @@ describe('matching: the embedding stage', () => {
     const report = await catalogue.ingest({ fileName: 'Клиника 9 прайс.xlsx', bytes: list });
     const file = report.files[0]!;
     expect(file.status).toBe('warnings');
-    expect(file.status !== 'error' && file.warnings.some((w) => w.startsWith('embeddings unavailable'))).toBe(true);
+    expect(file.status !== 'error' && file.warnings.some((w) => w.startsWith('[EMBEDDINGS_UNAVAILABLE] векторы недоступны'))).toBe(true);
     // The retries are bounded: the first request and one retry, then fuzzy takes over.
     expect(server!.calls).toBeLessThanOrEqual(2 * Math.ceil(dictionary.length / 32));
 
@@ -94,9 +94,9 @@ describe('matching: the embedding stage', () => {
     server!.script(Array.from({ length: 4 }, () => ({ status: 503 })));
     const catalogue = await createCatalogue({ services: dictionary, embedder });
     const failed = (await catalogue.ingest({ fileName: 'Клиника 9 прайс.xlsx', bytes: list })).files[0]!;
-    expect(failed.status !== 'error' && failed.warnings.some((w) => w.startsWith('embeddings unavailable'))).toBe(true);
+    expect(failed.status !== 'error' && failed.warnings.some((w) => w.startsWith('[EMBEDDINGS_UNAVAILABLE] векторы недоступны'))).toBe(true);
     const report = await catalogue.ingest({ fileName: 'Клиника 9 прайс.xlsx', bytes: list });
     const file = report.files[0]!;
-    expect(file.status !== 'error' && file.warnings.some((w) => w.startsWith('embeddings unavailable'))).toBe(false);
+    expect(file.status !== 'error' && file.warnings.some((w) => w.startsWith('[EMBEDDINGS_UNAVAILABLE] векторы недоступны'))).toBe(false);
   });
 });

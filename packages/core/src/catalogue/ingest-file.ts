@@ -13,6 +13,7 @@ import { newId, sha256Hex } from './ids.js';
 import { spendPositions, spendRows, type PositionBudget } from './ingest-limits.js';
 import { PricecatError } from '../errors.js';
 import { resolveClinic } from './resolve-clinic.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** A file to ingest: its path (inside the ZIP, folders included) and bytes. */
 export interface IngestEntry {
@@ -97,8 +98,7 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry, budg
 function noPricedRow(file: string): PricecatError {
   return new PricecatError(
     'NO_PRICE_TABLE',
-    `${file}: no row with both a service name and a price was found, so nothing was stored. ` +
-      'A price list needs a column of service names and at least one column of prices («Цена», «Стоимость, тенге»).',
+    detail('NO_PRICED_ROW', { file }),
   );
 }
 

@@ -64,7 +64,7 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
     const whole = therapist(9000);
     const catalogue = await createCatalogue({ services: dictionary });
     const report = await catalogue.ingest({ fileName: 'Клиника Альфа прайс.xlsx', bytes: whole.subarray(0, Math.floor(whole.length / 2)) });
-    expect(report.files[0]).toMatchObject({ status: 'error', code: 'EXTRACT_FAILED', message: expect.stringContaining('damaged or truncated') });
+    expect(report.files[0]).toMatchObject({ status: 'error', code: 'EXTRACT_FAILED', message: expect.stringContaining('повреждена или обрезана') });
   });
 
   // Regression: #18, the documented 200,000-row cap was never reached (a 125k-row sheet gave a 500 first).
@@ -72,7 +72,7 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
     const started = Date.now();
     const catalogue = await createCatalogue({ services: dictionary });
     const report = await catalogue.ingest({ fileName: 'Клиника Альфа прайс.xlsx', bytes: manyRowsXlsx(1_000_000) });
-    expect(report.files[0]).toMatchObject({ status: 'error', code: 'LIMIT_EXCEEDED', message: expect.stringContaining('more than 200,000 rows') });
+    expect(report.files[0]).toMatchObject({ status: 'error', code: 'LIMIT_EXCEEDED', message: expect.stringContaining(`больше ${(200_000).toLocaleString('ru-RU')} строк`) });
     expect(await catalogue.listPriceLists()).toEqual([]);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -89,7 +89,7 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
     const catalogue = await createCatalogue({ services: dictionary });
     await expect(catalogue.ingest({ fileName: 'прайсы.zip', bytes: manyEntriesZip(100_000) })).rejects.toMatchObject({
       code: 'ARCHIVE_LIMIT',
-      message: expect.stringContaining('limit maxEntries'),
+      message: expect.stringContaining('лимит maxEntries'),
     });
   });
 
@@ -101,7 +101,13 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
       ['Клиника Альфа прайс.xlsx', 'ok'],
       ['Клиника Бета прайс.xlsx', 'error'],
     ]);
-    expect(report.files[1]).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('Nothing from this file was stored') });
+    // The Russian text, with its catalogue code and values beside it for a client in another language.
+    expect(report.files[1]).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: expect.stringMatching(/^В Клиника Бета прайс\.xlsx строк с ценой: 1 — больше, чем 0, .* 1 позиций\. Загрузите этот файл отдельным запросом\. Из этого файла ничего не сохранено\.$/),
+      message_code: 'UPLOAD_POSITIONS_LIMIT',
+      params: { file: 'Клиника Бета прайс.xlsx', rows: 1, remaining: 0, max: 1 },
+    });
     expect(await catalogue.listPriceLists()).toHaveLength(1);
   });
 
@@ -124,6 +130,8 @@ describe('catalogue: ingest of hostile and junk files (issue #18)', () => {
       ['Клиника Гамма прайс.xlsx', 'NOT_PROCESSED'],
     ]);
     expect(report.failure).toMatchObject({ code: 'STORAGE_FAILED' });
+    expect(report.files[2]).toMatchObject({ message_code: 'FILE_NOT_PROCESSED', params: { file: 'Клиника Гамма прайс.xlsx' } });
+    expect(report.files[2]!.status === 'error' && report.files[2]!.message).toMatch(/^Клиника Гамма прайс\.xlsx не прочитан: хранилище данных дало сбой/);
     expect(await catalogue.listPriceLists()).toHaveLength(1);
   });
 

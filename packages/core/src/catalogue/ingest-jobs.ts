@@ -3,9 +3,10 @@
  * is being read, each finished file's report, and at the end the whole report. Jobs live in the process (the last
  * {@link KEPT_JOBS}, finished or not): a restart forgets them, while what they stored stays stored.
  */
-import { isPricecatError } from '../errors.js';
+import { isPricecatError, renderErrorDetail } from '../errors.js';
 import type { FileReport, IngestProgress, IngestReport, IngestSource } from './catalogue.js';
 import { newId } from './ids.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** How many jobs are remembered; older finished ones are forgotten first. */
 export const KEPT_JOBS = 50;
@@ -32,7 +33,12 @@ export interface IngestJob {
   readonly done_files: number;
   readonly report: IngestReport | null;
   /** Why a `failed` job stored nothing. */
-  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly message_code?: string;
+    readonly params?: Readonly<Record<string, string | number>>;
+  } | null;
 }
 
 /** The job registry of one catalogue. */
@@ -81,8 +87,8 @@ export function createIngestJobs(ingest: (source: IngestSource) => Promise<Inges
             status: 'failed',
             finished_at: now().toISOString(),
             error: isPricecatError(error)
-              ? { code: error.code, message: error.message }
-              : { code: 'INTERNAL', message: 'An unexpected error stopped the ingest (see the server log).' },
+              ? { code: error.code, message: error.message, ...(error.detail && { message_code: error.detail.code, params: error.detail.params }) }
+              : { code: 'INTERNAL', message: renderErrorDetail(detail('INGEST_UNEXPECTED_ERROR')), message_code: 'INGEST_UNEXPECTED_ERROR', params: {} },
           })),
       );
       jobs.set(id, { job, done });

@@ -5,6 +5,7 @@
  * is matched or stored.
  */
 import { PricecatError } from '../errors.js';
+import { detail } from '../messages/message-catalogue.js';
 
 export interface IngestLimits {
   /**
@@ -45,8 +46,7 @@ export function spendRows(budget: PositionBudget, limits: IngestLimits, fileName
   if (rows > budget.rowsRemaining) {
     throw new PricecatError(
       'LIMIT_EXCEEDED',
-      `${fileName} has ${rows} rows, more than the ${budget.rowsRemaining} left of this upload's limit of ` +
-        `${limits.maxRowsPerUpload} rows in all files. Upload the remaining files in another request. Nothing from this file was stored.`,
+      detail('UPLOAD_ROWS_LIMIT', { file: fileName, rows, remaining: budget.rowsRemaining, max: limits.maxRowsPerUpload }),
     );
   }
   budget.rowsRemaining -= rows;
@@ -60,15 +60,13 @@ export function spendPositions(budget: PositionBudget, limits: IngestLimits, fil
   if (rows > limits.maxPositionsPerFile) {
     throw new PricecatError(
       'LIMIT_EXCEEDED',
-      `${fileName} has ${rows} priced rows; one file may add at most ${limits.maxPositionsPerFile} positions. ` +
-        'Split the list into several files and upload them one by one. Nothing from this file was stored.',
+      detail('FILE_POSITIONS_LIMIT', { file: fileName, rows, max: limits.maxPositionsPerFile }),
     );
   }
   if (rows > budget.remaining) {
     throw new PricecatError(
       'LIMIT_EXCEEDED',
-      `${fileName} has ${rows} priced rows, more than the ${budget.remaining} left of this upload's limit of ` +
-        `${limits.maxPositionsPerUpload} positions. Upload this file in a separate request. Nothing from this file was stored.`,
+      detail('UPLOAD_POSITIONS_LIMIT', { file: fileName, rows, remaining: budget.remaining, max: limits.maxPositionsPerUpload }),
     );
   }
   budget.remaining -= rows;

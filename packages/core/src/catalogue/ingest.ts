@@ -5,13 +5,14 @@
  * as `ok`/`warnings` is committed, every `error` entry wrote nothing.
  */
 import { readZipArchive } from '../archive/index.js';
-import { isPricecatError, PricecatError } from '../errors.js';
+import { isPricecatError, PricecatError, renderErrorDetail } from '../errors.js';
 import type { DuplicateOf, FileReport, IngestReport, IngestSource } from './catalogue.js';
 import type { CatalogueContext } from './context.js';
 import { sha256Hex } from './ids.js';
 import { ingestFile, type IngestEntry } from './ingest-file.js';
 import { uploadBudget, type PositionBudget } from './ingest-limits.js';
 import { uploadKind } from './upload-kind.js';
+import { detail, type ErrorDetail } from '../messages/message-catalogue.js';
 
 /** Report code of a file never read because the store failed on an earlier one. */
 export const NOT_PROCESSED = 'NOT_PROCESSED';
@@ -19,7 +20,7 @@ export const NOT_PROCESSED = 'NOT_PROCESSED';
 export async function ingest(ctx: CatalogueContext, source: IngestSource): Promise<IngestReport> {
   const started = Date.now();
   if (source.bytes.length === 0) {
-    throw new PricecatError('INVALID_INPUT', `The upload "${source.fileName}" is empty; choose a ZIP of price lists or one price file.`);
+    throw new PricecatError('INVALID_INPUT', detail('UPLOAD_EMPTY', { file: source.fileName }));
   }
   const files: FileReport[] = [];
   let entries: IngestEntry[];
@@ -28,10 +29,10 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
     const archive = readZipArchive(source.bytes);
     entries = archive.entries;
     for (const rejected of archive.rejected) {
-      files.push({ file: rejected.path, status: 'error', code: 'ARCHIVE_ENTRY_REJECTED', message: rejected.reason });
+      files.push({ file: rejected.path, status: 'error', code: 'ARCHIVE_ENTRY_REJECTED', ...messageFields(rejected.detail) });
     }
     if (entries.length === 0 && files.length === 0) {
-      throw new PricecatError('ARCHIVE_INVALID', 'The ZIP archive holds no files; add price lists to it and upload it again.');
+      throw new PricecatError('ARCHIVE_INVALID', detail('ARCHIVE_NO_FILES'));
     }
   } else {
     entries = [{ path: source.fileName, bytes: source.bytes }];
@@ -43,12 +44,12 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
   const first = files.length;
   progress({ type: 'files', files: [...files.map((f) => f.file), ...entries.map((e) => e.path)] });
   files.forEach((report, index) => progress({ type: 'file-done', index, report }));
-  let failure: { code: string; message: string } | undefined;
+  let failure: IngestReport['failure'];
   for (const [at, entry] of entries.entries()) {
     const index = first + at;
     progress({ type: 'file-start', index, file: entry.path });
     if (failure) {
-      files.push({ file: entry.path, status: 'error', code: NOT_PROCESSED, message: notProcessed(entry.path) });
+      files.push({ file: entry.path, status: 'error', code: NOT_PROCESSED, ...messageFields(detail('FILE_NOT_PROCESSED', { file: entry.path })) });
     } else {
       try {
         const duplicate = known && (await duplicateOf(ctx, known, entry.bytes));
@@ -58,7 +59,9 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
       } catch (error) {
         const report = fileError(entry.path, error);
         files.push(report);
-        if (report.code === 'STORAGE_FAILED') failure = { code: report.code, message: report.message };
+        if (report.code === 'STORAGE_FAILED') {
+          failure = { code: report.code, message: report.message, ...(report.message_code && { message_code: report.message_code, params: report.params }) };
+        }
       }
     }
     progress({ type: 'file-done', index, report: files[index]! });
@@ -83,13 +86,15 @@ export async function ingest(ctx: CatalogueContext, source: IngestSource): Promi
  * with no report of them; now it is this file's error and the upload's report goes out.
  */
 function fileError(file: string, error: unknown): Extract<FileReport, { status: 'error' }> {
-  if (isPricecatError(error)) return { file, status: 'error', code: error.code, message: error.message };
+  if (isPricecatError(error)) {
+    return { file, status: 'error', code: error.code, message: error.message, ...(error.detail && { message_code: error.detail.code, params: error.detail.params }) };
+  }
   console.error(`[pricecat] ingest of «${file}» failed with an unexpected error:`, error);
   return {
     file,
     status: 'error',
     code: 'INTERNAL',
-    message: `${file}: an unexpected error stopped reading this file (see the server log); nothing from it was stored.`,
+    ...messageFields(detail('FILE_UNEXPECTED_ERROR', { file })),
   };
 }
 
@@ -120,13 +125,12 @@ function alreadyIngested(file: string, duplicate: DuplicateOf): Extract<FileRepo
     file,
     status: 'error',
     code: 'ALREADY_INGESTED',
-    message:
-      `${file}: this content was already ingested on ${duplicate.ingested_at.slice(0, 10)} as «${duplicate.file_name}»; ` +
-      'nothing was stored. Upload it again with `again` to store it as a new version.',
+    ...messageFields(detail('ALREADY_INGESTED', { file, date: duplicate.ingested_at.slice(0, 10), stored: duplicate.file_name })),
     duplicate_of: duplicate,
   };
 }
 
-function notProcessed(file: string): string {
-  return `${file} was not read: the data store failed on an earlier file of this upload. Fix the store (see that file's error) and upload again.`;
+/** The fields of a report entry that say what went wrong: the Russian text, its code and parameters. */
+function messageFields(reason: ErrorDetail): { message: string; message_code: string; params: ErrorDetail['params'] } {
+  return { message: renderErrorDetail(reason), message_code: reason.code, params: reason.params };
 }

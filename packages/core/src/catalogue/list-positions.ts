@@ -10,6 +10,7 @@ import type { QueryPort } from '../storage/query-port.js';
 import { summarizePrices } from './compare-service.js';
 import { checkPage, toPage } from './paging.js';
 import { containsWordPrefixes } from './search.js';
+import { detail } from '../messages/message-catalogue.js';
 
 export async function listPositions(queries: QueryPort, query: PositionQuery = {}): Promise<Page<Position>> {
   const q = query.q ? normalizeQuery(query.q) : '';
@@ -46,7 +47,7 @@ export async function listServices(queries: QueryPort, query: ServiceQuery = {})
 export async function getService(queries: QueryPort, serviceId: string): Promise<ServiceDetails> {
   const directory = await queries.directory();
   const service = directory.servicesById.get(serviceId);
-  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  if (!service) throw new PricecatError('NOT_FOUND', detail('SERVICE_NOT_FOUND', { id: serviceId }));
   const structure = dictionaryStructureOf(directory.services).structureOf(serviceId);
   return {
     ...service,

@@ -59,7 +59,7 @@ describe.skipIf(!target.url)(`moving the embedded store into PostgreSQL${target.
       await store.revertDecision('d-1');
       expect(await store.getPosition('p-2')).toEqual(queued);
 
-      await expect(moveStore(source, store)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('2 price lists') });
+      await expect(moveStore(source, store)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('прайс-листов: 2') });
     } finally {
       await Promise.all([store.close(), source.close()]);
     }

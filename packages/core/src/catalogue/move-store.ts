@@ -10,6 +10,7 @@ import type { Decision } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
 import { LAST_SCAN_KEY } from './scan-report.js';
 import { SETTING_KEYS } from './settings.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** A store that can take a decision log as it is (without applying the decisions again). */
 export interface MoveTarget extends Storage {
@@ -47,8 +48,7 @@ export async function moveStore(
   if (held) {
     throw new PricecatError(
       'CONFLICT',
-      `The target store already holds ${held}; migrate-store copies only into an empty database, so that nothing is ` +
-        'merged or counted twice. Point it at a new database (createdb pricecat), or empty this one first.',
+      detail('TARGET_STORE_NOT_EMPTY', { held }),
     );
   }
   const services = await source.listServices();
@@ -62,8 +62,7 @@ export async function moveStore(
     if (!clinic) {
       throw new PricecatError(
         'STORAGE_FAILED',
-        `Price list "${priceList.price_list_id}" (${priceList.file_name}) names clinic "${priceList.clinic_id}", which the source store lacks; ` +
-          'the source is damaged. Nothing after the previous list was copied.',
+        detail('SOURCE_CLINIC_MISSING', { list: priceList.price_list_id, file: priceList.file_name, clinic: priceList.clinic_id }),
       );
     }
     const listPositions = await source.listPositions({ price_list_id: priceList.price_list_id });
@@ -107,9 +106,9 @@ export async function moveStore(
 async function targetContents(target: Storage): Promise<string | null> {
   const [services, lists, decisions] = await Promise.all([target.listServices(), target.listPriceLists(), target.listDecisions()]);
   const parts = [
-    lists.length > 0 ? `${lists.length} price lists` : '',
-    services.length > 0 ? `${services.length} services` : '',
-    decisions.length > 0 ? `${decisions.length} decisions` : '',
+    lists.length > 0 ? `прайс-листов: ${lists.length}` : '',
+    services.length > 0 ? `услуг: ${services.length}` : '',
+    decisions.length > 0 ? `решений: ${decisions.length}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
 }

@@ -1,6 +1,7 @@
 /** Paging of read-model lists. */
 import { PricecatError } from '../errors.js';
 import type { Page, PageRequest } from './catalogue.js';
+import { detail } from '../messages/message-catalogue.js';
 
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';
 
@@ -17,10 +18,10 @@ export function checkPage(request: PageRequest = {}): { readonly limit: number; 
   const limit = request.limit ?? DEFAULT_LIMIT;
   const offset = request.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new PricecatError('INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}; got ${limit}`);
+    throw new PricecatError('INVALID_INPUT', detail('LIMIT_OUT_OF_RANGE', { max: MAX_LIMIT, got: String(limit) }));
   }
   if (!Number.isInteger(offset) || offset < 0) {
-    throw new PricecatError('INVALID_INPUT', `offset must be a non-negative integer; got ${offset}`);
+    throw new PricecatError('INVALID_INPUT', detail('OFFSET_INVALID', { got: String(offset) }));
   }
   return { limit, offset };
 }

@@ -10,6 +10,7 @@ import { OFFER_KINDS, type Directory, type PositionCounts, type QueryPort } from
 import { comparePriceListAge } from './read-model.js';
 import { containsWordPrefixes } from './search.js';
 import { groupBy, median } from './statistics.js';
+import { detail } from '../messages/message-catalogue.js';
 
 export interface PartnerQuery extends PageRequest {
   readonly city?: string;
@@ -32,7 +33,7 @@ export async function listPartners(queries: QueryPort, query: PartnerQuery = {})
 export async function partnerServices(queries: QueryPort, clinicId: string, query: PageRequest = {}): Promise<Page<PartnerService>> {
   const model = await queries.directory();
   if (!model.clinicsById.has(clinicId)) {
-    throw new PricecatError('NOT_FOUND', `No clinic with id "${clinicId}"; list /partners for the right id.`);
+    throw new PricecatError('NOT_FOUND', detail('CLINIC_NOT_FOUND', { id: clinicId }));
   }
   // The clinic's offers: a package's components are not sold on their own.
   const normalized = (await queries.findPositions({ clinic_id: clinicId, status: 'normalized', kind: OFFER_KINDS })).items;

@@ -6,6 +6,7 @@ import { PricecatError } from '../errors.js';
 import { viewPosition, type PositionView } from './position-view.js';
 import type { MatchMethod, PositionStatus } from '../storage/records.js';
 import type { QueryPort } from '../storage/query-port.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Rows shown on each side of the position. @default 3 */
 export const CONTEXT_ROWS = 3;
@@ -38,7 +39,7 @@ export interface PositionContext {
 /** The context of one position; NOT_FOUND for an unknown id. */
 export async function positionContext(queries: QueryPort, positionId: string, around = CONTEXT_ROWS): Promise<PositionContext> {
   const position = await queries.getPosition(positionId);
-  if (!position) throw new PricecatError('NOT_FOUND', `No position with id "${positionId}"; take ids from /queue or /unmatched.`);
+  if (!position) throw new PricecatError('NOT_FOUND', detail('POSITION_NOT_FOUND', { id: positionId }));
   const model = await queries.directory();
   const { items } = await queries.findPositions({ price_list_id: position.price_list_id });
   const index = items.findIndex((p) => p.position_id === positionId);

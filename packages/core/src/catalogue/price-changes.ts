@@ -26,6 +26,7 @@ import { OFFER_KINDS, type Directory, type ListPriceLine, type QueryPort } from 
 import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { beyondMarket, namesDiffer, type MismatchSign } from './mismatch-signs.js';
+import { detail } from '../messages/message-catalogue.js';
 
 import { DEFAULT_PRICE_CHANGE_THRESHOLD, MAX_PRICE_CHANGE_THRESHOLD } from '../contract/limits.js';
 
@@ -97,11 +98,11 @@ export async function listPriceChanges(queries: QueryPort, query: PriceChangeQue
   if (!Number.isFinite(threshold) || threshold <= 0 || threshold > MAX_PRICE_CHANGE_THRESHOLD) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `threshold must be a number above 0 and at most ${MAX_PRICE_CHANGE_THRESHOLD} (0.2 = 20 %); got ${threshold}`,
+      detail('THRESHOLD_OUT_OF_RANGE', { max: MAX_PRICE_CHANGE_THRESHOLD, got: String(threshold) }),
     );
   }
   if (query.clinic_id !== undefined && !model.clinicsById.has(query.clinic_id)) {
-    throw new PricecatError('NOT_FOUND', `No clinic with id "${query.clinic_id}"; list /partners for the right id.`);
+    throw new PricecatError('NOT_FOUND', detail('CLINIC_NOT_FOUND', { id: query.clinic_id }));
   }
   const city = query.city?.toLowerCase();
   const listsByClinic = groupBy(model.priceListsById.values(), (l) => l.clinic_id);

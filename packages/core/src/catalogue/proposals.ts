@@ -16,12 +16,13 @@ import type { ProposalMember, ProposalQuery, ServiceProposal } from './proposal-
 import type { Directory, QueryPort, UnmatchedLine } from '../storage/query-port.js';
 import { cleanSectionHeading, cleanServiceName } from './service-name.js';
 import { groupBy } from './statistics.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** The proposals of the current snapshot, filtered by clinics and paged; ranked by clinics, then positions. */
 export async function listServiceProposals(queries: QueryPort, query: ProposalQuery = {}): Promise<Page<ServiceProposal>> {
   const minClinics = query.min_clinics ?? 1;
   if (!Number.isInteger(minClinics) || minClinics < 1) {
-    throw new PricecatError('INVALID_INPUT', `min_clinics must be an integer of 1 or more; got ${minClinics}`);
+    throw new PricecatError('INVALID_INPUT', detail('MIN_CLINICS_INVALID', { got: String(minClinics) }));
   }
   return toPage(
     (await proposalsOf(queries)).filter((p) => p.clinics >= minClinics),
@@ -35,7 +36,7 @@ export async function findProposal(queries: QueryPort, proposalId: string): Prom
   if (!found) {
     throw new PricecatError(
       'NOT_FOUND',
-      `No proposal "${proposalId}": its names may have been matched since; reload GET /service-proposals for current ids.`,
+      detail('PROPOSAL_NOT_FOUND', { id: proposalId }),
     );
   }
   return found;

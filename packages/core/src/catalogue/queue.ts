@@ -11,6 +11,7 @@ import { viewCandidates, viewPosition, type CandidateView, type PositionView } f
 import type { Directory, QueryPort, QueueFilter } from '../storage/query-port.js';
 import type { MatchMethod } from '../storage/records.js';
 import { QUEUE_METHODS as QUEUE_METHOD_VALUES } from '../contract/limits.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** The methods a queued position's suggestion can carry (the matcher stage that proposed it). */
 export const QUEUE_METHODS: readonly MatchMethod[] = QUEUE_METHOD_VALUES;
@@ -67,11 +68,11 @@ export async function listQueue(queries: QueryPort, query: QueueQuery = {}): Pro
 export function toQueueFilter(model: Directory, query: QueueFilterQuery): QueueFilter {
   const { clinic_id, category, method, min_confidence, max_confidence } = query;
   if (method !== undefined && !QUEUE_METHODS.includes(method)) {
-    throw new PricecatError('INVALID_INPUT', `method must be one of ${QUEUE_METHODS.join(', ')}; got ${JSON.stringify(method)}.`);
+    throw new PricecatError('INVALID_INPUT', detail('VALUE_NOT_ALLOWED', { field: 'method', allowed: QUEUE_METHODS.join(', '), got: String(JSON.stringify(method)) }));
   }
   for (const [field, value] of [['min_confidence', min_confidence], ['max_confidence', max_confidence]] as const) {
     if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1)) {
-      throw new PricecatError('INVALID_INPUT', `${field} must be a number from 0 to 1; got ${JSON.stringify(value)}.`);
+      throw new PricecatError('INVALID_INPUT', detail('CONFIDENCE_OUT_OF_RANGE', { field, got: String(JSON.stringify(value)) }));
     }
   }
   return {

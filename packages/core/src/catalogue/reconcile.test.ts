@@ -68,7 +68,7 @@ describe('catalogue: reconcile', () => {
     const catalogue = await newCatalogue();
     const attempt = catalogue.reconcile([{ query: 'Прием терапевта' }, { query: '   ' }]);
     await expect(attempt).rejects.toBeInstanceOf(PricecatError);
-    await expect(attempt).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('#2') });
+    await expect(attempt).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('№ 2') });
   });
 
   it('refuses a batch of more than 100 queries', async () => {

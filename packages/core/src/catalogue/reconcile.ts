@@ -9,6 +9,7 @@ import type { MatchOutcome } from '../match/cascade.js';
 import type { Service } from '../storage/records.js';
 import type { ReconcileCandidate, ReconcileQuery } from './catalogue.js';
 import type { CatalogueContext } from './context.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Candidates per query when the query names no `limit`. */
 export const RECONCILE_DEFAULT_LIMIT = 5;
@@ -41,16 +42,16 @@ function validateQueries(queries: readonly ReconcileQuery[]): void {
   if (queries.length > RECONCILE_MAX_QUERIES) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `A reconciliation batch holds at most ${RECONCILE_MAX_QUERIES} queries; got ${queries.length}. Split it into smaller batches.`,
+      detail('RECONCILE_TOO_MANY', { max: RECONCILE_MAX_QUERIES, count: queries.length }),
     );
   }
   queries.forEach((query, i) => {
     if (typeof query.query !== 'string' || query.query.trim() === '') {
-      throw new PricecatError('INVALID_INPUT', `Reconciliation query #${i + 1} has an empty name; give the service name to look up.`);
+      throw new PricecatError('INVALID_INPUT', detail('RECONCILE_EMPTY_NAME', { number: i + 1 }));
     }
     const limit = query.limit;
     if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) {
-      throw new PricecatError('INVALID_INPUT', `Reconciliation query #${i + 1} has limit ${String(limit)}; use a whole number of 1 or more.`);
+      throw new PricecatError('INVALID_INPUT', detail('RECONCILE_LIMIT_INVALID', { number: i + 1, got: String(limit) }));
     }
   });
 }

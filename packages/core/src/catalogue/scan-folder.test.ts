@@ -29,7 +29,7 @@ describe('catalogue: scan of the watched folder', () => {
   const priceLists = async () => (await catalogue.listPriceLists()).length;
 
   it('refuses to scan before a folder is set', async () => {
-    await expect(catalogue.scan()).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('No watch folder') });
+    await expect(catalogue.scan()).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('Папка для просмотра не задана') });
   });
 
   it('ingests the price files of the folder and its sub-folders, then skips them on the next scan', async () => {

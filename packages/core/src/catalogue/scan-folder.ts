@@ -10,7 +10,7 @@
  * instead of waiting, so a client (or the schedule) is never held for minutes behind another scan.
  */
 import { readZipArchive } from '../archive/index.js';
-import { isPricecatError, PricecatError } from '../errors.js';
+import { isPricecatError, PricecatError, renderErrorDetail } from '../errors.js';
 import type { IngestedFile } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
 import type { FileReport, IngestReport, IngestSource } from './catalogue.js';
@@ -19,6 +19,7 @@ import { sha256Hex } from './ids.js';
 import { saveLastScan, type ScanReport, type ScanTrigger, type SkippedFile } from './scan-report.js';
 import { readSettings } from './settings.js';
 import { uploadKind } from './upload-kind.js';
+import { detail, type ErrorDetail } from '../messages/message-catalogue.js';
 
 /** Largest file a scan reads: 200 MiB, the default upload limit of the HTTP API. */
 export const DEFAULT_MAX_SCAN_FILE_BYTES = 200 * 1024 * 1024;
@@ -60,7 +61,7 @@ export function createFolderScanner(deps: FolderScannerDeps): FolderScanner {
       if (running) {
         throw new PricecatError(
           'CONFLICT',
-          `A scan of the watch folder is already running (started ${running.started_at}); wait for it to finish and read GET /api/scan/last.`,
+          detail('SCAN_RUNNING', { started: running.started_at }),
         );
       }
       const started = deps.now();
@@ -79,10 +80,10 @@ export function createFolderScanner(deps: FolderScannerDeps): FolderScanner {
 async function runScan(deps: FolderScannerDeps, trigger: ScanTrigger, started: Date): Promise<ScanReport> {
   const { watch_folder: configured } = await readSettings(deps.storage);
   if (configured === null) {
-    throw new PricecatError('INVALID_INPUT', 'No watch folder is set; set one with POST /api/settings {"watch_folder": "/path"} first.');
+    throw new PricecatError('INVALID_INPUT', detail('NO_WATCH_FOLDER'));
   }
   if (!deps.folder) {
-    throw new PricecatError('INVALID_INPUT', 'This server was started without file system access, so it cannot scan a folder.');
+    throw new PricecatError('INVALID_INPUT', detail('NO_FOLDER_ACCESS_SCAN'));
   }
   const folder = await deps.folder.checkFolder(configured);
   const known = await knownContent(deps.storage);
@@ -91,7 +92,7 @@ async function runScan(deps: FolderScannerDeps, trigger: ScanTrigger, started: D
   const maxBytes = deps.maxFileBytes ?? DEFAULT_MAX_SCAN_FILE_BYTES;
   for (const file of await deps.folder.listFiles(folder)) {
     if (file.size > maxBytes) {
-      state.files.push(failure(file.path, 'INVALID_INPUT', `The file is ${file.size} bytes, more than the ${maxBytes} a scan reads; split it.`));
+      state.files.push(failure(file.path, 'INVALID_INPUT', detail('SCAN_FILE_TOO_LARGE', { path: file.path, max: maxBytes })));
       continue;
     }
     let bytes: Uint8Array;
@@ -100,7 +101,7 @@ async function runScan(deps: FolderScannerDeps, trigger: ScanTrigger, started: D
       bytes = await deps.folder.readFile(folder, file.path, maxBytes);
     } catch (error) {
       if (!isPricecatError(error)) throw error;
-      state.files.push(failure(file.path, error.code, error.message));
+      state.files.push(failure(file.path, error.code, error.detail ?? error.message));
       continue;
     }
     await scanFile(deps, state, known, file.path, bytes, deps.now());
@@ -201,11 +202,11 @@ function unpackArchive(
     const archive = readZipArchive(bytes);
     return {
       entries: archive.entries,
-      rejected: archive.rejected.map((r) => failure(`${path}/${r.path}`, 'ARCHIVE_ENTRY_REJECTED', r.reason)),
+      rejected: archive.rejected.map((r) => failure(`${path}/${r.path}`, 'ARCHIVE_ENTRY_REJECTED', r.detail)),
     };
   } catch (error) {
     if (!isPricecatError(error)) throw error;
-    return { error: failure(path, error.code, error.message) };
+    return { error: failure(path, error.code, error.detail ?? error.message) };
   }
 }
 
@@ -214,12 +215,14 @@ async function ingestOne(deps: FolderScannerDeps, fileName: string, bytes: Uint8
     return [...(await deps.ingest({ fileName, bytes })).files];
   } catch (error) {
     if (!isPricecatError(error)) throw error;
-    return [failure(fileName, error.code, error.message)];
+    return [failure(fileName, error.code, error.detail ?? error.message)];
   }
 }
 
-function failure(file: string, code: string, message: string): FileReport {
-  return { file, status: 'error', code, message };
+/** A file's error entry: a Russian message, with its catalogue code and values when it has them. */
+function failure(file: string, code: string, message: string | ErrorDetail): FileReport {
+  if (typeof message === 'string') return { file, status: 'error', code, message };
+  return { file, status: 'error', code, message: renderErrorDetail(message), message_code: message.code, params: message.params };
 }
 
 function isTransient(report: FileReport): boolean {

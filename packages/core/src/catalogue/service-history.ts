@@ -10,6 +10,7 @@ import { normalizedPositionsOf } from './compare-service.js';
 import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import type { QueryPort } from '../storage/query-port.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** One list of a clinic pricing the service. */
 export interface PriceHistoryPoint {
@@ -46,7 +47,7 @@ export async function servicePriceHistory(
 ): Promise<ServicePriceHistory> {
   const model = await queries.directory();
   if (!model.servicesById.has(serviceId)) {
-    throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+    throw new PricecatError('NOT_FOUND', detail('SERVICE_NOT_FOUND', { id: serviceId }));
   }
   const kind = options.price_kind ?? 'resident';
   const city = options.city?.toLowerCase();

@@ -33,7 +33,7 @@ describe('catalogue: settings of the watched folder', () => {
     const missing = join(dir, 'нет такой папки');
     await expect(catalogue.updateSettings({ watch_folder: missing })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      message: expect.stringContaining(`"${missing}" does not exist`),
+      message: expect.stringContaining(`«${missing}»: не существует`),
     });
   });
 
@@ -43,10 +43,10 @@ describe('catalogue: settings of the watched folder', () => {
     await writeFile(file, 'x');
     await expect(catalogue.updateSettings({ watch_folder: file })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      message: expect.stringContaining('is a file, not a directory'),
+      message: expect.stringContaining('это файл, а не папка'),
     });
     await expect(catalogue.updateSettings({ watch_folder: 'inbox' })).rejects.toMatchObject({
-      message: expect.stringContaining('not an absolute path'),
+      message: expect.stringContaining('не абсолютный путь'),
     });
   });
 
@@ -55,7 +55,7 @@ describe('catalogue: settings of the watched folder', () => {
     await mkdir(locked, { mode: 0o000 });
     const catalogue = await open();
     await expect(catalogue.updateSettings({ watch_folder: locked })).rejects.toMatchObject({
-      message: expect.stringContaining('cannot be read by the server'),
+      message: expect.stringContaining('недоступна серверу для чтения'),
     });
   });
 

@@ -7,6 +7,7 @@ import { PricecatError } from '../errors.js';
 import type { Storage } from '../storage/storage.js';
 import type { FolderAccess } from './folder-access.js';
 import { readLastScanSummary, type ScanSummary } from './scan-report.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Setting keys in the store. */
 export const SETTING_KEYS = { watchFolder: 'watch_folder', scanInterval: 'scan_interval_minutes' } as const;
@@ -60,7 +61,7 @@ export async function updateSettings(storage: Storage, folder: FolderAccess | un
     if (!Number.isSafeInteger(minutes) || minutes < 0 || minutes > MAX_SCAN_INTERVAL_MINUTES) {
       throw new PricecatError(
         'INVALID_INPUT',
-        `scan_interval_minutes must be a whole number of minutes from 1 to ${MAX_SCAN_INTERVAL_MINUTES}, or 0 to switch the schedule off; got ${String(minutes)}.`,
+        detail('SCAN_INTERVAL_INVALID', { max: MAX_SCAN_INTERVAL_MINUTES, got: String(minutes) }),
       );
     }
     writes.push([SETTING_KEYS.scanInterval, String(minutes)]);
@@ -72,7 +73,7 @@ export async function updateSettings(storage: Storage, folder: FolderAccess | un
       if (!folder) {
         throw new PricecatError(
           'INVALID_INPUT',
-          'This server was started without file system access, so it cannot watch a folder; start it with `pricecat serve`.',
+          detail('NO_FOLDER_ACCESS_WATCH'),
         );
       }
       writes.push([SETTING_KEYS.watchFolder, await folder.checkFolder(patch.watch_folder)]);

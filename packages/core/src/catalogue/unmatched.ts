@@ -8,6 +8,7 @@ import type { Page, PageRequest } from './catalogue.js';
 import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
 import type { QueryPort } from '../storage/query-port.js';
+import { detail } from '../messages/message-catalogue.js';
 
 import { UNMATCHED_STATUSES, type UnmatchedStatus } from '../contract/limits.js';
 
@@ -30,7 +31,7 @@ export interface UnmatchedItem extends PositionView {
 /** Queued and unrecognized positions in ingest order, paged with the total. */
 export async function listUnmatched(queries: QueryPort, query: UnmatchedQuery = {}): Promise<Page<UnmatchedItem>> {
   if (query.status !== undefined && !UNMATCHED_STATUSES.includes(query.status)) {
-    throw new PricecatError('INVALID_INPUT', `status must be one of ${UNMATCHED_STATUSES.join(', ')}; got "${String(query.status)}".`);
+    throw new PricecatError('INVALID_INPUT', detail('VALUE_NOT_ALLOWED', { field: 'status', allowed: UNMATCHED_STATUSES.join(', '), got: String(query.status) }));
   }
   const q = query.q ? normalizeQuery(query.q) : '';
   const { limit, offset } = checkPage(query);

@@ -16,7 +16,10 @@ import * as s from './schemas.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const serviceId = idParam('Service id (`service_id`)');
-const decided = { 404: '', 409: 'On a shared PostgreSQL store, another server changed the position after it was read (`CONFLICT`)' } as const;
+const decided = {
+  404: '',
+  409: 'The position is no longer in `expected_status` (someone else decided it meanwhile), or, on a shared PostgreSQL store, another server changed it after it was read (`CONFLICT`)',
+} as const;
 const upload = { field: 'file', description: 'A .zip of price lists, or one .xlsx/.xls/.docx/.pdf/.csv price list.' } as const;
 
 /** Every route of the API, keyed by its `operationId`. */

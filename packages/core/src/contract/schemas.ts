@@ -35,14 +35,31 @@ const share = () => z.number().min(0).max(1);
 
 // ---- error ----
 
+/** The message fields beside every error's `code`: the Russian text, and its code and values in the catalogue. */
+const messageFields = {
+  message: text('What went wrong and what to do, in Russian.'),
+  message_code: z
+    .string()
+    .optional()
+    .meta({ examples: ['ARCHIVE_ENTRY_ENCRYPTED', 'SERVICE_NOT_FOUND', 'FILE_POSITIONS_LIMIT'] })
+    .describe(
+      'The code of `message` in the message catalogue (`error.<message_code>` in packages/core/assets/messages.ru.json), ' +
+        'so a client can render it in another language; absent for the few messages not in the catalogue yet.',
+    ),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe("The values `message` names, by the catalogue text's `{name}` placeholders (with `message_code`)."),
+};
+
 /** Every error response: a stable code and a message a person can act on (`report` only on a failed ingest). */
 export const ErrorBody = named(
   'Error',
-  'Every error response: a stable code and a message a person can act on.',
+  'Every error response: a stable code, and a Russian message a person can act on with its catalogue code and values.',
   z.object({
     error: z.object({
       code: text('Stable code, e.g. INVALID_INPUT, NOT_FOUND, UPLOAD_TOO_LARGE, UNAUTHORIZED, CONFLICT, INTERNAL'),
-      message: z.string(),
+      ...messageFields,
     }),
     report: z.lazy(() => IngestReport).optional().describe('Only on a failed ingest: what was committed and what not.'),
   }),
@@ -211,7 +228,7 @@ export const FileReportError = named(
     file: z.string(),
     status: z.literal('error'),
     code: text('UNSUPPORTED_FORMAT, NO_PRICE_TABLE, EXTRACT_FAILED, ALREADY_INGESTED, ...'),
-    message: z.string(),
+    ...messageFields,
     duplicate_of: z
       .object({
         price_list_id: z.string(),
@@ -231,7 +248,7 @@ export const FileReport = named('FileReport', undefined, z.union([FileReportOk, 
 const ingestReportShape = {
   source: z.enum(UPLOAD_SOURCES).describe('A ZIP of price lists, or one price file.'),
   failure: z
-    .object({ code: z.string(), message: z.string() })
+    .object({ code: z.string(), ...messageFields })
     .optional()
     .describe('Present when the data store failed: the ingest stopped there; later files are `NOT_PROCESSED`.'),
   files: z.array(FileReport),
@@ -262,7 +279,7 @@ export const IngestJob = named(
     done_files: count(),
     report: IngestReport.nullable(),
     error: z
-      .object({ code: z.string(), message: z.string() })
+      .object({ code: z.string(), ...messageFields })
       .nullable()
       .describe('Why a failed job stored nothing (an empty upload, a broken ZIP).'),
   }),
@@ -641,6 +658,15 @@ export const UndoResult = named(
 
 const positionId = z.string().trim().min(1).describe('A queued or unrecognized position (from /queue or /unmatched), or one matched automatically.');
 
+const expectedStatus = z
+  .enum(POSITION_STATUSES)
+  .nullish()
+  .describe(
+    'The status the analyst saw (the queue shows `queued`): when the position is no longer so and this decision is not ' +
+      'what settled it, the decision is refused with 409 `CONFLICT` (someone else decided meanwhile); omitted: the ' +
+      'decision corrects whatever the position is now.',
+  );
+
 export const MatchRequest = named(
   'MatchRequest',
   undefined,
@@ -648,10 +674,11 @@ export const MatchRequest = named(
     position_id: positionId,
     service_id: z.string().trim().min(1).nullish().describe('The service to assign; omit it to confirm the suggestion.'),
     apply_to_identical: z.boolean().nullish().describe('Decide every identical name alike (default true).'),
+    expected_status: expectedStatus,
   }),
 );
 
-export const SkipRequest = named('SkipRequest', undefined, z.object({ position_id: positionId }));
+export const SkipRequest = named('SkipRequest', undefined, z.object({ position_id: positionId, expected_status: expectedStatus }));
 
 export const UndoRequest = named(
   'UndoRequest',

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PricecatError } from '../errors.js';
 import type { Service } from '../storage/records.js';
 import { loadDictionary } from './load-dictionary.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** File name of the bundled dictionary inside `packages/core/assets/`. */
 export const DEFAULT_DICTIONARY_FILE = 'dictionary.xlsx';
@@ -32,8 +33,7 @@ export async function loadDefaultDictionary(): Promise<Service[]> {
   }
   throw new PricecatError(
     'NOT_FOUND',
-    `The bundled dictionary was not found at ${CANDIDATES.map((url) => fileURLToPath(url)).join(' or ')}; ` +
-      'reinstall @pricecat/core (its "assets" folder must be present) or load a dictionary file explicitly.',
+    detail('BUNDLED_DICTIONARY_MISSING', { paths: CANDIDATES.map((url) => fileURLToPath(url)).join(' или ') }),
   );
 }
 

@@ -36,7 +36,7 @@ export function findDictionaryColumns(grid: readonly (readonly string[])[]): Dic
 }
 
 /** Header texts the loader understands, for error messages. */
-export const EXPECTED_NAME_HEADERS = 'Name_ru, name, Наименование, Название or Услуга';
+export const EXPECTED_NAME_HEADERS = 'Name_ru, name, Наименование, Название или Услуга';
 
 // ---- internal helpers ----
 

@@ -5,6 +5,7 @@
 import * as XLSX from 'xlsx';
 import { PricecatError } from '../errors.js';
 import { findDictionaryColumns } from './dictionary-columns.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** A table of cell texts; blank cells are empty strings. */
 export type Grid = readonly (readonly string[])[];
@@ -44,7 +45,7 @@ function readWorkbook(read: () => XLSX.WorkBook, fileName: string): XLSX.WorkBoo
   } catch (error) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `The dictionary file "${fileName}" could not be read; save it as XLSX, CSV or JSON and try again.`,
+      detail('DICTIONARY_UNREADABLE', { file: fileName }),
       { cause: error },
     );
   }
@@ -108,13 +109,13 @@ function jsonToGrid(bytes: Uint8Array, fileName: string): Grid {
   try {
     data = JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new PricecatError('INVALID_INPUT', `The dictionary file "${fileName}" is not valid JSON.`, { cause: error });
+    throw new PricecatError('INVALID_INPUT', detail('DICTIONARY_BAD_JSON', { file: fileName }), { cause: error });
   }
   const items = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.services) ? data.services : null;
   if (!items) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `The dictionary file "${fileName}" must hold an array of { name, category, tariff_code } or { "services": [...] }.`,
+      detail('DICTIONARY_BAD_SHAPE', { file: fileName }),
     );
   }
   const records = items.filter(isRecord);

@@ -9,6 +9,7 @@ import { readDictionaryGrid } from './dictionary-sources.js';
 import type { Grid } from './dictionary-sources.js';
 import { serviceIdFor, serviceKey } from './service-id.js';
 import { normalizeTariffCode } from '../match/tariff-code.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /**
  * Read a dictionary file into services.
@@ -31,7 +32,7 @@ export async function loadDictionary(bytes: Uint8Array, fileName: string): Promi
   if (services.length === 0) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `The dictionary file "${fileName}" has a name column but no services under it; fill in the rows and load it again.`,
+      detail('DICTIONARY_NO_SERVICES', { file: fileName }),
     );
   }
   return services;
@@ -46,7 +47,7 @@ export function gridToServices(grid: Grid, fileName: string): Service[] {
   if (!columns) {
     throw new PricecatError(
       'INVALID_INPUT',
-      `The dictionary file "${fileName}" has no column of service names; add a header such as ${EXPECTED_NAME_HEADERS}.`,
+      detail('DICTIONARY_NO_NAME_COLUMN', { file: fileName, headers: EXPECTED_NAME_HEADERS }),
     );
   }
   const byKey = new Map<string, Service>();

@@ -7,6 +7,7 @@
 import { PricecatError, isPricecatError } from '../errors.js';
 import type { Embedder } from './embedder.js';
 import type { EmbeddingCache } from './embedding-cache.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Counts of a {@link createCachedEmbedder}, for logs and tests. */
 export interface CachedEmbedderStats {
@@ -60,7 +61,9 @@ async function guard<T>(action: 'read' | 'write', run: () => Promise<T>): Promis
   try {
     return await run();
   } catch (error) {
-    const detail = isPricecatError(error) ? error.message : String(error);
-    throw new PricecatError('EMBEDDING_FAILED', `Could not ${action} the embedding cache: ${detail}`, { cause: error });
+    const why = isPricecatError(error) ? error.message : String(error);
+    throw new PricecatError('EMBEDDING_FAILED', action === 'read' ? detail('EMBEDDING_CACHE_READ_FAILED', { why }) : detail('EMBEDDING_CACHE_WRITE_FAILED', { why }), {
+      cause: error,
+    });
   }
 }

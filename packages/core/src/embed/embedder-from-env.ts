@@ -16,6 +16,7 @@ import { createCachedEmbedder } from './cached-embedder.js';
 import type { Embedder } from './embedder.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import { createHfEmbedder } from './hf-embedder.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Environment variables as Node exposes them. */
 export type EmbedderEnv = Readonly<Record<string, string | undefined>>;
@@ -54,7 +55,7 @@ function positiveInteger(env: EmbedderEnv, name: string): number | undefined {
   const raw = nonBlank(env[name]);
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw new PricecatError('INVALID_INPUT', `${name} must be a whole number of at least 1, got «${raw}».`);
+    throw new PricecatError('INVALID_INPUT', detail('ENV_WHOLE_NUMBER', { name, got: raw }));
   }
   return Number(raw);
 }

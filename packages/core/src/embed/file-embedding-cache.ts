@@ -9,6 +9,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PricecatError } from '../errors.js';
 import type { EmbeddingCache, EmbeddingCacheEntry } from './embedding-cache.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /**
  * Creates a file-backed {@link EmbeddingCache} at `path` (created, with its folder, on the first write).
@@ -54,7 +55,7 @@ export function createFileEmbeddingCache(path: string): EmbeddingCache {
           await appendFile(path, prefix + lines, 'utf8');
           endsWithNewline = true;
         } catch (error) {
-          throw new PricecatError('STORAGE_FAILED', `Could not write the embedding cache ${path}: check the folder is writable.`, { cause: error });
+          throw new PricecatError('STORAGE_FAILED', detail('EMBEDDING_CACHE_WRITE', { path }), { cause: error });
         }
       });
       writing = write; // the next write waits for this one, whether it fails or not
@@ -74,7 +75,7 @@ async function readLines(path: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw new PricecatError('STORAGE_FAILED', `Could not read the embedding cache ${path}: check it exists and is readable.`, { cause: error });
+    throw new PricecatError('STORAGE_FAILED', detail('EMBEDDING_CACHE_READ', { path }), { cause: error });
   }
 }
 

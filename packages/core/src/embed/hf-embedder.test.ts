@@ -101,7 +101,7 @@ describe('embedder: Hugging Face feature extraction', () => {
     server.script([{ garbage }]);
     const error = await failure(embedderFor().embed(['ОАК']));
     expect(error.code).toBe('EMBEDDING_FAILED');
-    expect(error.message).toContain('not a list of vectors');
+    expect(error.message).toContain('ответил не списком векторов');
     expect(server.calls).toBe(1);
   });
 
@@ -119,7 +119,7 @@ describe('embedder: Hugging Face feature extraction', () => {
     const started = Date.now();
     const error = await failure(embedderFor({ timeoutMs: 200, maxRetries: 1 }).embed(['ОАК']));
     expect(error.code).toBe('EMBEDDING_FAILED');
-    expect(error.message).toContain('200 ms');
+    expect(error.message).toContain('200 мс');
     expect(server.calls).toBe(2);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -128,7 +128,7 @@ describe('embedder: Hugging Face feature extraction', () => {
     server.script([{ status: 401 }]);
     const error = await failure(embedderFor().embed(['ОАК']));
     expect(error.message).toContain('HTTP 401');
-    expect(error.message).toContain('token');
+    expect(error.message).toContain('токен');
     expect(server.calls).toBe(1);
   });
 
@@ -143,7 +143,7 @@ describe('embedder: Hugging Face feature extraction', () => {
     await server.close();
     const error = await failure(createHfEmbedder({ model: 'm', endpointUrl: url, maxRetries: 1, retryBaseDelayMs: 1 }).embed(['ОАК']));
     expect(error.code).toBe('EMBEDDING_FAILED');
-    expect(error.message).toContain('could not be reached');
+    expect(error.message).toContain('недоступен');
   });
 
   it('stops the other batches when one fails for good', async () => {

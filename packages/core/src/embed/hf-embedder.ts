@@ -14,6 +14,7 @@ import { PricecatError } from '../errors.js';
 import type { Embedder } from './embedder.js';
 import { parseRetryAfter, retryDelayMs, sleep } from './retry-policy.js';
 import { readVectorResponse } from './vector-response.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Options of {@link createHfEmbedder}. */
 export interface HfEmbedderOptions {
@@ -51,8 +52,8 @@ export function createHfEmbedder(options: HfEmbedderOptions): Embedder {
   // One limiter per embedder, not per call: the provider's rate limit counts all our requests.
   const limit = pLimit(settings.concurrency);
   const where = options.endpointUrl
-    ? `at ${options.endpointUrl}`
-    : `(Hugging Face Inference API, model ${options.model})`;
+    ? options.endpointUrl
+    : `(Hugging Face Inference API, модель ${options.model})`;
   let dimension: number | undefined;
 
   /** One request for one batch; never throws, says what happened. */
@@ -162,8 +163,8 @@ function loadHf(): Promise<HfModule> {
   return (hfModule ??= import('@huggingface/inference').catch((error: unknown) => {
     hfModule = undefined;
     throw new Error(
-      `embeddings need the optional package @huggingface/inference, which is not installed (${error instanceof Error ? error.message : String(error)}); ` +
-        'install it next to pricecat (npm install @huggingface/inference) or turn embeddings off',
+      `для векторов нужен необязательный пакет @huggingface/inference, а он не установлен (${error instanceof Error ? error.message : String(error)}); ` +
+        'установите его рядом с pricecat (npm install @huggingface/inference) или выключите векторы',
     );
   }));
 }
@@ -195,49 +196,47 @@ interface Settings {
 }
 
 function toPricecatError(failure: Failure, attempts: number, where: string, settings: Settings): PricecatError {
-  const tries = attempts === 1 ? '' : ` (${attempts} attempts)`;
+  const tries = attempts === 1 ? '' : ` (попыток: ${attempts})`;
   switch (failure.kind) {
     case 'garbage':
       return new PricecatError(
         'EMBEDDING_FAILED',
-        `The embedding provider ${where} answered something that is not a list of vectors: ${failure.detail}. ` +
-          'Check that the URL and model serve feature extraction.',
+        detail('EMBEDDING_GARBAGE', { where, why: failure.detail }),
       );
     case 'timeout':
       return new PricecatError(
         'EMBEDDING_FAILED',
-        `The embedding provider ${where} did not answer within ${settings.timeoutMs} ms${tries}. ` +
-          'Try again later, or lower the batch size.',
+        detail('EMBEDDING_TIMEOUT', { where, ms: settings.timeoutMs, tries }),
       );
     case 'http':
       return new PricecatError(
         'EMBEDDING_FAILED',
-        `The embedding provider ${where} answered HTTP ${failure.status}${tries}: ${failure.message}. ${adviceFor(failure.status)}`,
+        detail('EMBEDDING_HTTP', { where, status: failure.status, tries, why: failure.message, advice: adviceFor(failure.status) }),
       );
     case 'network':
       return new PricecatError(
         'EMBEDDING_FAILED',
-        `The embedding provider ${where} could not be reached${tries}: ${failure.message}. Check the URL and the network.`,
+        detail('EMBEDDING_UNREACHABLE', { where, tries, why: failure.message }),
       );
   }
 }
 
 function adviceFor(status: number): string {
-  if (status === 429) return 'The provider limits our rate: try again later or lower the concurrency.';
-  if (status === 401 || status === 403) return 'Check the access token.';
-  if (status === 404) return 'Check the endpoint URL and the model name.';
-  if (status === 413) return 'Lower the batch size.';
-  return 'Try again later.';
+  if (status === 429) return 'Сервис ограничивает частоту запросов: попробуйте позже или уменьшите число параллельных запросов.';
+  if (status === 401 || status === 403) return 'Проверьте токен доступа.';
+  if (status === 404) return 'Проверьте адрес сервиса и название модели.';
+  if (status === 413) return 'Уменьшите размер пакета.';
+  return 'Попробуйте позже.';
 }
 
 function readSettings(options: HfEmbedderOptions): Settings {
   if (options.model.trim() === '') {
-    throw new PricecatError('INVALID_INPUT', 'The embedding model name is empty: name a feature-extraction model.');
+    throw new PricecatError('INVALID_INPUT', detail('EMBEDDING_MODEL_EMPTY'));
   }
   const positive = (name: string, value: number | undefined, fallback: number, min: number): number => {
     const chosen = value ?? fallback;
     if (!Number.isInteger(chosen) || chosen < min) {
-      throw new PricecatError('INVALID_INPUT', `Embedder option ${name} must be an integer ≥ ${min}, got ${chosen}.`);
+      throw new PricecatError('INVALID_INPUT', detail('EMBEDDER_OPTION_INVALID', { name, min, got: chosen }));
     }
     return chosen;
   };

@@ -6,6 +6,7 @@
  */
 import { PricecatError } from '../errors.js';
 import { dotProduct, normalizeVector } from './embedder.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** An item of a {@link VectorIndex}. */
 export interface VectorIndexItem {
@@ -42,7 +43,7 @@ export function createVectorIndex(items: readonly VectorIndexItem[]): VectorInde
   const dimension = items[0]?.vector.length ?? 0;
   const stored = items.map(({ id, vector }) => {
     if (vector.length !== dimension) {
-      throw new PricecatError('INVALID_INPUT', `Vector of «${id}» has dimension ${vector.length}, others have ${dimension}: embed all items with one model.`);
+      throw new PricecatError('INVALID_INPUT', detail('VECTOR_DIMENSION_MIXED', { id, got: vector.length, dimension }));
     }
     return { id, vector: normalizeVector(Float32Array.from(vector)) };
   });
@@ -51,7 +52,7 @@ export function createVectorIndex(items: readonly VectorIndexItem[]): VectorInde
     nearest(vector, k) {
       if (stored.length === 0 || k <= 0) return [];
       if (vector.length !== dimension) {
-        throw new PricecatError('INVALID_INPUT', `Query vector has dimension ${vector.length}, the index has ${dimension}: embed with the index's model.`);
+        throw new PricecatError('INVALID_INPUT', detail('QUERY_VECTOR_DIMENSION', { got: vector.length, dimension }));
       }
       const query = normalizeVector(Float32Array.from(vector));
       // Keep the best k in a small sorted list: k is tiny (≤ 20) next to the item count.

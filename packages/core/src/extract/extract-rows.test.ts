@@ -131,7 +131,7 @@ describe('extract: extractPriceRows', () => {
     }
     expect(error).toBeInstanceOf(ExtractError);
     expect((error as ExtractError).code).toBe('NO_PRICE_TABLE');
-    expect((error as ExtractError).message).toMatch(/^договор\.docx: no price table found/);
+    expect((error as ExtractError).message).toMatch(/^договор\.docx: таблица цен не найдена/);
     expect((error as ExtractError).message).toContain('Наименование');
   });
 });
@@ -160,7 +160,7 @@ describe('extract: extractPriceRows, OCR text of scanned PDFs', () => {
       [5, undefined],
       [6, undefined],
     ]);
-    expect(rows[0]!.warnings).toEqual(['price «10 80С» read as 10800 (OCR repair)']);
+    expect(rows[0]!.warnings).toEqual(['[PRICE_OCR_REPAIRED] цена «10 80С» прочитана как 10800 (исправление распознавания) — проверьте по странице']);
     expect(rows[0]!.prices[0]!.raw).toBe('10 80С');
   });
 
@@ -190,7 +190,7 @@ describe('extract: extractPriceRows, OCR text of scanned PDFs', () => {
       ['resident', 8800],
       ['nonresident', 11000],
     ]);
-    expect(row!.warnings).toEqual(['price «II 000» read as 11000 (OCR repair)']);
+    expect(row!.warnings).toEqual(['[PRICE_OCR_REPAIRED] цена «II 000» прочитана как 11000 (исправление распознавания) — проверьте по странице']);
   });
 
   it('does not repair spreadsheet cells: «II 000» in an XLSX is not a price', () => {
@@ -232,7 +232,7 @@ describe('extract: extractPriceRows, a list instead of a table', () => {
 
   it('still throws NO_PRICE_TABLE when fewer than three lines are priced', () => {
     const list: ReadResult = { format: 'docx', fileName: 'письмо.docx', tables: [], text: ['Уважаемые коллеги!', 'Прием терапевта 9000 тг', 'Тел.: 8 (7172) 55-66-77'], warnings: [] };
-    expect(() => extractPriceRows(list)).toThrow(/письмо\.docx: no price table found/);
+    expect(() => extractPriceRows(list)).toThrow(/письмо\.docx: таблица цен не найдена/);
   });
 });
 

@@ -26,7 +26,7 @@ import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './sec
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 import { widthOf } from '../numbers.js';
-import { warningText } from '../messages/message-catalogue.js';
+import { detail, warningCode, warningText } from '../messages/message-catalogue.js';
 
 /** What {@link extractPriceRows} returns. */
 export interface ExtractedRows {
@@ -80,7 +80,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       rows.push(...listed);
       foundTable = true;
       previous = null;
-      if (listed.length > 0) warnings.push(`${fileName}, ${table.name}: a list in columns, not a table; ${listed.length} row(s) were read from its lines`);
+      if (listed.length > 0) warnings.push(warningText('LIST_IN_COLUMNS', { where: `${fileName}, ${table.name}`, count: listed.length }));
       const inexact = listed.filter((r) => (r.flags ?? []).some((f) => f.code === 'PRICE_RANGE' || f.code === 'PRICE_SUM')).length;
       if (inexact > 0) report(extractIssue('PRICES_NOT_EXACT', table.name, { count: inexact }));
       continue;
@@ -130,7 +130,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);
       if (outliers > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: outliers }));
-      const repaired = rows.slice(before).filter((r) => r.warnings.some((w) => /\(OCR repair\)$/.test(w)) || (r.flags ?? []).some((f) => f.code === 'PRICE_REPAIRED')).length;
+      const repaired = rows.slice(before).filter((r) => r.warnings.some(isOcrRepair) || (r.flags ?? []).some((f) => f.code === 'PRICE_REPAIRED')).length;
       if (repaired > 0) report(extractIssue('PRICES_REPAIRED', table.name, { count: repaired }));
       const { rows: checked, flagged } = flagMissingPrices(rows.slice(before));
       replaceFrom(rows, before, checked);
@@ -165,8 +165,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
   }
   if (!foundTable) {
     throw new ExtractError(
-      `${fileName}: no price table found. Expected a table with a header row naming the service column ` +
-        `(«Наименование услуги») and at least one price column («Цена», «Стоимость, тенге»), or a list of names with prices.`,
+      detail('NO_PRICE_TABLE_FOUND', { file: fileName }),
       { code: 'NO_PRICE_TABLE' },
     );
   }
@@ -340,7 +339,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
 function readOcrPrice(raw: string, parsed: ParsedPrice | null, warnings: string[]): ParsedPrice | null {
   const repaired = repairOcrPrice(raw);
   if (repaired && repaired.note !== '') {
-    warnings.push(`price «${raw}» read as ${repaired.value} (OCR repair)`);
+    warnings.push(warningText('PRICE_OCR_REPAIRED', { raw, value: repaired.value }));
     return { value: repaired.value, minimum: false };
   }
   return parsed;
@@ -386,4 +385,10 @@ function round2(value: number): number {
 function replaceFrom<T>(rows: T[], from: number, items: readonly T[], truncate = false): void {
   if (truncate) rows.length = from;
   for (let i = 0; i < items.length; i++) rows[from + i] = items[i]!;
+}
+
+/** A row warning of a price the OCR repair read (its digits or the ratio of the list's price columns). */
+function isOcrRepair(warning: string): boolean {
+  const code = warningCode(warning);
+  return code === 'PRICE_OCR_REPAIRED' || code === 'PRICE_RATIO_REPAIRED';
 }

@@ -24,7 +24,7 @@ describe('extract: price cells the OCR layer lost', () => {
     expect(flagged).toBe(1);
     const lipase = rows.find((r) => r.name === 'Липаза')!;
     expect(lipase.prices.map((p) => p.value)).toEqual([2960]);
-    expect(lipase.warnings[0]).toMatch(/^no price under «Цена партнера», which the page's other rows have/);
+    expect(lipase.warnings[0]).toMatch(/^\[ROW_PRICE_MISSING\] нет цены в колонке «Цена партнера», хотя у других строк страницы она есть/);
     expect(rows.filter((r) => r.warnings.length > 0)).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@
  * the layer lacks a few). The value is never guessed; the row and the file's report say what to check.
  */
 import type { PriceRow } from './price-row.js';
+import { warningText } from '../messages/message-catalogue.js';
 
 /** Share of a page's rows that must carry a column's price for its absence to be suspicious. */
 const MOSTLY = 0.8;
@@ -28,7 +29,7 @@ export function flagMissingPrices(rows: readonly PriceRow[]): { rows: PriceRow[]
     if (lost.length === 0) return row;
     flagged++;
     const names = lost.map((h) => `«${h.length > 40 ? `${h.slice(0, 40)}…` : h}»`).join(', ');
-    return { ...row, warnings: [...row.warnings, `no price under ${names}, which the page's other rows have: the scan's text layer may have lost it; check the page`] };
+    return { ...row, warnings: [...row.warnings, warningText('ROW_PRICE_MISSING', { columns: names })] };
   });
   return { rows: out, flagged };
 }

@@ -21,7 +21,7 @@ describe('extract: price repair by the ratio of the list\'s price columns', () =
     const raws = rows.map((r) => ({ price: String(valueOf(r, 'resident')), partner: String(valueOf(r, 'partner')) }));
     expect(repairByColumnRatio(rows, [PRICE, PARTNER], (i, c) => (c.role === 'resident' ? raws[i]!.price : raws[i]!.partner))).toBe(1);
     expect(valueOf(rows.at(-1)!, 'resident')).toBe(1780);
-    expect(rows.at(-1)!.warnings[0]).toMatch(/«780» read as 1780/);
+    expect(rows.at(-1)!.warnings[0]).toMatch(/^\[PRICE_RATIO_REPAIRED\] цена «780» прочитана как 1780/);
   });
 
   it('reads the unparsed cell «1 “80» as 1 780 from the partner price', () => {

@@ -6,6 +6,7 @@
  * warning. A repair needs both: the factor and the cell's own remaining digits.
  */
 import type { PriceCell, PriceRow } from './price-row.js';
+import { warningText } from '../messages/message-catalogue.js';
 
 /** Rows with both prices needed before a factor is trusted. */
 const MIN_AGREEING_ROWS = 12;
@@ -172,6 +173,6 @@ function withPrice(row: PriceRow, column: RatioColumn, value: number, raw: strin
   const prices = row.prices.some((p) => p.header === column.header && p.role === column.role)
     ? row.prices.map((p) => (p.header === column.header && p.role === column.role ? cell : p))
     : [...row.prices, cell];
-  const warning = `price «${raw}» read as ${value}: the list's other price column is ${factor} times this one on most rows (OCR repair)`;
+  const warning = warningText('PRICE_RATIO_REPAIRED', { raw, value, factor });
   return { ...row, prices, warnings: [...row.warnings, warning] };
 }

@@ -5,6 +5,7 @@
 import priceRolesText from '../../assets/vocabulary/price-roles.tsv';
 import { PricecatError } from '../errors.js';
 import type { PriceRole } from './price-row.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Where a rule applies: a column header (first match decides), a second role of a header, a table's title. */
 export type RoleRuleKind = 'header' | 'also' | 'title';
@@ -63,5 +64,5 @@ export function alsoRoles(key: string, primary: PriceRole): PriceRole[] {
 }
 
 function fail(message: string): never {
-  throw new PricecatError('INVALID_INPUT', `Price roles: ${message}`);
+  throw new PricecatError('INVALID_INPUT', detail('PRICE_ROLES_INVALID', { problem: message }));
 }

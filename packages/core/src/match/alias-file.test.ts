@@ -19,11 +19,11 @@ describe('alias files', () => {
     const catalogue = await createCatalogue({ services: TEST_SERVICES, aliases, warn: (m) => warnings.push(m) });
     const [result] = await catalogue.reconcile([{ query: 'Карбамид' }]);
     expect(result![0]).toMatchObject({ id: 'svc_urea', match: true });
-    expect(warnings).toEqual(['1 of the 2 entries of aliases.mine.tsv name no entry of the dictionary and apply to nothing: «Нет такой услуги»']);
+    expect(warnings).toEqual(['1 из 2 записей aliases.mine.tsv не называют ни одной услуги справочника и ни к чему не применяются: «Нет такой услуги»']);
   });
 
   it('names the missing file and the bad line', async () => {
-    await expect(loadAliasFile('/nonexistent/aliases.tsv')).rejects.toThrow(/alias file \/nonexistent\/aliases\.tsv was not found/);
+    await expect(loadAliasFile('/nonexistent/aliases.tsv')).rejects.toThrow(/Файл сокращений \/nonexistent\/aliases\.tsv не найден/);
     const dir = await mkdtemp(join(tmpdir(), 'pricecat-aliases-'));
     const file = join(dir, 'bad.tsv');
     await writeFile(file, 'Мочевина\tКарбамид\nМочевина Карбамид\n');

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { PricecatError } from '../errors.js';
 import { parseAliasTable, type AliasTable } from './vocabulary.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /**
  * Reads and validates an alias file.
@@ -18,7 +19,7 @@ export async function loadAliasFile(path: string): Promise<AliasTable> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new PricecatError('NOT_FOUND', `The alias file ${path} was not found (PRICECAT_ALIASES, or the path you passed).`, { cause: error });
+      throw new PricecatError('NOT_FOUND', detail('ALIAS_FILE_MISSING', { path }), { cause: error });
     }
     throw error;
   }

@@ -27,15 +27,15 @@ export function aliasesForDictionary(services: readonly Service[], given: AliasT
   const found = check.entries - check.unknown.length;
   if (!given && check.entries > 0 && found / check.entries < BUNDLED_ALIASES_MIN_SHARE) {
     warn(
-      `the dictionary is not the bundled one (${found} of the ${check.entries} entries of ${table.source} name its entries): ` +
-        'the bundled aliases are off; pass an alias file of your own (option `aliases`, or PRICECAT_ALIASES)',
+      `справочник не встроенный (его услуги называют только ${found} из ${check.entries} записей ${table.source}): ` +
+        'встроенные сокращения выключены; передайте свой файл сокращений (параметр `aliases` или PRICECAT_ALIASES)',
     );
     return NO_ALIASES;
   }
   if (given && check.unknown.length > 0) {
     const quoted = check.unknown.slice(0, QUOTED).map((name) => `«${name}»`).join(', ');
     warn(
-      `${check.unknown.length} of the ${check.entries} entries of ${table.source} name no entry of the dictionary and apply to nothing: ` +
+      `${check.unknown.length} из ${check.entries} записей ${table.source} не называют ни одной услуги справочника и ни к чему не применяются: ` +
         `${quoted}${check.unknown.length > QUOTED ? ', …' : ''}`,
     );
   }

@@ -9,6 +9,7 @@
 import type { Embedder } from '../embed/embedder.js';
 import { createVectorIndex, type VectorIndex } from '../embed/vector-index.js';
 import type { MatchCandidate, Service } from '../storage/records.js';
+import { warningText } from '../messages/message-catalogue.js';
 import { isCodeMnemonic } from './code-mnemonic.js';
 import { compareTermClasses } from './term-classes.js';
 import { toTerms } from './terms.js';
@@ -64,7 +65,7 @@ export function createEmbeddingStage(options: {
         vectors = await options.embedder.embed(names);
       } catch (error) {
         dictionary = null; // try the dictionary again on the next upload
-        warn(`embeddings unavailable, matched without them: ${error instanceof Error ? error.message : String(error)}`);
+        warn(warningText('EMBEDDINGS_UNAVAILABLE', { detail: error instanceof Error ? error.message : String(error) }));
         return [...outcomes];
       }
       const nearestByName = new Map(names.map((name, k) => [name, index.nearest(vectors[k]!, NEAREST)]));

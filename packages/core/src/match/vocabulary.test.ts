@@ -118,13 +118,13 @@ describe('alias selection', () => {
   it('leaves the bundled aliases out, with a warning, for another dictionary', () => {
     const warnings: string[] = [];
     expect(aliasesForDictionary(TEST_SERVICES, undefined, (m) => warnings.push(m))).toBe(NO_ALIASES);
-    expect(warnings[0]).toMatch(/not the bundled one.*PRICECAT_ALIASES/);
+    expect(warnings[0]).toMatch(/справочник не встроенный.*PRICECAT_ALIASES/);
   });
 
   it('uses a given table and warns about its entries that name no entry', () => {
     const warnings: string[] = [];
     const mine = aliasTableFrom({ 'Прием терапевта': ['Терапевт участковый'], 'Нет такой услуги': ['Что-то'] }, 'mine.json');
     expect(aliasesForDictionary(TEST_SERVICES, mine, (m) => warnings.push(m))).toBe(mine);
-    expect(warnings).toEqual(['1 of the 2 entries of mine.json name no entry of the dictionary and apply to nothing: «Нет такой услуги»']);
+    expect(warnings).toEqual(['1 из 2 записей mine.json не называют ни одной услуги справочника и ни к чему не применяются: «Нет такой услуги»']);
   });
 });

@@ -24,6 +24,7 @@ import termClassesText from '../../assets/vocabulary/term-classes.tsv';
 import termsText from '../../assets/vocabulary/terms.tsv';
 import { PricecatError } from '../errors.js';
 import { normalizeName } from './normalize.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** One row of the term table: the canonical term (one or more words) and its equivalent phrasings. */
 export interface TermEquivalence {
@@ -399,5 +400,5 @@ function parseBundledVocabulary(): Vocabulary {
 }
 
 function fail(message: string): never {
-  throw new PricecatError('INVALID_INPUT', `Vocabulary: ${message}`);
+  throw new PricecatError('INVALID_INPUT', detail('VOCABULARY_INVALID', { problem: message }));
 }

@@ -1,2 +1,2 @@
-export { RUSSIAN_MESSAGES, catalogueProblems, renderMessage, warningText, type Message, type MessageCatalogue } from './message-catalogue.js';
+export { RUSSIAN_MESSAGES, detail, type ErrorDetail, type ErrorDetailCode, catalogueProblems, renderMessage, warningCode, warningText, type Message, type MessageCatalogue } from './message-catalogue.js';
 export { MESSAGE_CODES, READER_WARNING_CODES, type ReaderWarningCode } from './message-codes.js';

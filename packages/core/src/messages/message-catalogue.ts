@@ -15,6 +15,22 @@ export interface Message {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
+/** Catalogue keys of error details (`error.<CODE>`), read from the catalogue itself so a code without text does not compile. */
+type ErrorKey<K> = K extends `error.${infer C}` ? C : never;
+
+/** The code of an error's detail: its catalogue key without `error.` (e.g. `ARCHIVE_ENTRY_ENCRYPTED`). */
+export type ErrorDetailCode = ErrorKey<keyof typeof catalogue.messages>;
+
+/** What an error or a refused file says, as a code and parameters: the API's `message_code` and `params`. */
+export interface ErrorDetail extends Message {
+  readonly code: ErrorDetailCode;
+}
+
+/** An error's detail: `detail('ARCHIVE_ENTRY_ENCRYPTED', { path })`; its text is the catalogue's `error.<code>`. */
+export function detail(code: ErrorDetailCode, params: Message['params'] = {}): ErrorDetail {
+  return { code, params };
+}
+
 /** A catalogue of one language: text per code, and the parameters each code's text takes. */
 export interface MessageCatalogue {
   readonly messages: Readonly<Record<string, string>>;
@@ -51,6 +67,11 @@ export function catalogueProblems(messages: MessageCatalogue, requiredCodes: rea
   }
   for (const code of Object.keys(messages.params)) if (!(code in messages.messages)) problems.push(`${code}: params without text`);
   return problems;
+}
+
+/** The code of a warning written by {@link warningText} (`[CODE] text` → `CODE`), or null for another text. */
+export function warningCode(warning: string): string | null {
+  return /^\[([A-Z0-9_]+)\] /.exec(warning)?.[1] ?? null;
 }
 
 /** A warning as files' reports carry it: `[CODE] text`, so programs read the code and people the text. */

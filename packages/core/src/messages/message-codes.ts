@@ -35,6 +35,13 @@ export const READER_WARNING_CODES = [
   'OCR_NO_TEXT',
   'OCR_FAILED',
   'PRICE_LOWER_BOUND',
+  'PRICE_OCR_REPAIRED',
+  'PRICE_RATIO_REPAIRED',
+  'ROW_PRICE_MISSING',
+  'LIST_IN_COLUMNS',
+  'PRICES_NOT_REREAD',
+  'REREAD_LIMITED',
+  'EMBEDDINGS_UNAVAILABLE',
 ] as const;
 
 /** A reader warning: `[CODE] Russian text`, the code kept beside the text as in file-level issues. */

@@ -22,8 +22,8 @@ describe('ocr: grey pictures of table cells', () => {
     expect([...parsePgm(commented).pixels]).toEqual([0, 255]);
   });
   it('refuses what is not an 8-bit binary PGM', () => {
-    expect(() => parsePgm(new TextEncoder().encode('P6\n1 1\n255\nabc'))).toThrow(/not an 8-bit binary PGM/);
-    expect(() => parsePgm(new TextEncoder().encode('P5\n4 4\n255\nab'))).toThrow(/not an 8-bit binary PGM/);
+    expect(() => parsePgm(new TextEncoder().encode('P6\n1 1\n255\nabc'))).toThrow(/не 8-битный двоичный PGM/);
+    expect(() => parsePgm(new TextEncoder().encode('P5\n4 4\n255\nab'))).toThrow(/не 8-битный двоичный PGM/);
   });
   it('cuts a cell with a white margin and whitens the table rule, keeping the glyph', () => {
     const cell = cutCell(picture(), { left: 0, top: 0, right: 10, bottom: 10 });

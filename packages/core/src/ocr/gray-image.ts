@@ -3,6 +3,7 @@
  * with the table's rules whitened, write. Plain bytes, no image library.
  */
 import { ExtractError } from '../errors.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** An 8-bit grey picture, row by row from the top-left, 0 = black. */
 export interface GrayImage {
@@ -45,7 +46,7 @@ export function parsePgm(bytes: Uint8Array): GrayImage {
   const maxval = Number(token());
   pos++; // the single whitespace after maxval
   const ok = magic === 'P5' && width > 0 && height > 0 && maxval > 0 && maxval <= 255 && bytes.length - pos >= width * height;
-  if (!ok) throw new ExtractError('the page picture is not an 8-bit binary PGM');
+  if (!ok) throw new ExtractError(detail('OCR_NOT_PGM'));
   return { width, height, pixels: bytes.subarray(pos, pos + width * height) };
 }
 

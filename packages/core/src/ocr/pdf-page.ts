@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ExtractError } from '../errors.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /**
  * The visible area of one PDF page in PDF units, as a viewer shows it: `width` × `height` after the
@@ -47,14 +48,14 @@ export async function openPdf(pdf: Uint8Array): Promise<OpenPdf> {
     });
     return (await task.promise) as unknown as OpenPdf;
   } catch (error) {
-    throw new ExtractError(`the PDF cannot be opened for OCR: ${messageOf(error)}`, { cause: error });
+    throw new ExtractError(detail('OCR_PDF_UNREADABLE', { why: messageOf(error) }), { cause: error });
   }
 }
 
 /** Page `pageNumber` (1-based) of `doc`; rejects with an {@link ExtractError} naming the page count when absent. */
 export async function getPdfPage(doc: OpenPdf, pageNumber: number): Promise<PdfjsPage> {
   if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) {
-    throw new ExtractError(`page ${pageNumber} does not exist: the PDF has ${doc.numPages} page(s)`, {
+    throw new ExtractError(detail('PDF_PAGE_MISSING', { page: pageNumber, pages: doc.numPages }), {
       code: 'INVALID_INPUT',
     });
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ExtractError } from '../errors.js';
 import { getPdfPage, messageOf, openPdf, pageBoxOf, readPageBox, type PageBox } from './pdf-page.js';
 import { runTool } from './run-tool.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** How a PDF page becomes a picture: poppler's `pdftoppm` binary, or pdfjs-dist drawing on @napi-rs/canvas. */
 export type RasterizerKind = 'pdftoppm' | 'pdfjs';
@@ -73,8 +74,7 @@ async function loadCanvas(): Promise<NapiCanvasModule> {
     return (await import(specifier)) as NapiCanvasModule;
   } catch (error) {
     throw new ExtractError(
-      `cannot draw PDF pages for OCR: pdftoppm is not installed and @napi-rs/canvas does not load (${messageOf(error)}); ` +
-        'install poppler-utils or the @napi-rs/canvas package',
+      detail('OCR_NO_RASTERIZER', { why: messageOf(error) }),
       { cause: error },
     );
   }
@@ -92,7 +92,7 @@ async function rasterizeWithPdfjs(request: RasterRequest): Promise<PageRaster> {
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     const task = page.render({ canvasContext: context, canvas, viewport });
-    await withTimeout(task.promise, request.timeoutMs, () => task.cancel(), `drawing page ${request.pageNumber} with pdfjs`);
+    await withTimeout(task.promise, request.timeoutMs, () => task.cancel(), `отрисовка страницы ${request.pageNumber} (pdfjs)`);
     const pngPath = join(request.outDir, 'page.png');
     await writeFile(pngPath, await canvas.encode('png'));
     return { pngPath, widthPx: canvas.width, heightPx: canvas.height, box: pageBoxOf(page) };
@@ -105,7 +105,7 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () =>
   return new Promise<T>((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       onTimeout();
-      reject(new ExtractError(`${what} was stopped after ${timeoutMs} ms; raise timeoutMs or lower the dpi`));
+      reject(new ExtractError(detail('OCR_STEP_TIMEOUT', { step: what, ms: timeoutMs })));
     }, Math.max(1, timeoutMs));
     promise.then(
       (value) => {
@@ -114,7 +114,7 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () =>
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof ExtractError ? error : new ExtractError(`${what} failed: ${messageOf(error)}`, { cause: error }));
+        reject(error instanceof ExtractError ? error : new ExtractError(detail('OCR_STEP_FAILED', { step: what, why: messageOf(error) }), { cause: error }));
       },
     );
   });
@@ -124,6 +124,6 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, onTimeout: () =>
 function pngSize(png: Uint8Array): { widthPx: number; heightPx: number } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const isPng = png.length >= 24 && view.getUint32(0) === 0x89504e47 && view.getUint32(12) === 0x49484452;
-  if (!isPng) throw new ExtractError('pdftoppm wrote something that is not a PNG image');
+  if (!isPng) throw new ExtractError(detail('OCR_NOT_PNG'));
   return { widthPx: view.getUint32(16), heightPx: view.getUint32(20) };
 }

@@ -1,5 +1,6 @@
 import { execFile, type ExecFileException } from 'node:child_process';
 import { ExtractError } from '../errors.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** What a finished external tool printed. */
 export interface ToolOutput {
@@ -71,22 +72,21 @@ function toExtractError(
   stderr: string,
 ): ExtractError {
   if (error.code === 'ENOENT') {
-    return new ExtractError(`${binary} was not found; install it or pass its full path`, {
+    return new ExtractError(detail('OCR_TOOL_MISSING', { tool: binary }), {
       cause: new ToolMissingError(binary),
     });
   }
   const command = `${binary} ${args.join(' ')}`;
   if (error.killed || error.signal === 'SIGKILL') {
     return new ExtractError(
-      `${command} was stopped after ${formatSeconds(timeoutMs)}: the page took too long to process; ` +
-        'raise timeoutMs or lower the dpi',
+      detail('OCR_TOOL_TIMEOUT', { command, time: formatSeconds(timeoutMs) }),
       { cause: error },
     );
   }
-  const detail = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
-  return new ExtractError(`${command} failed${detail ? `: ${detail}` : ` (${error.message})`}`, { cause: error });
+  const why = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 400);
+  return new ExtractError(detail('OCR_TOOL_FAILED', { command, why: why || error.message }), { cause: error });
 }
 
 function formatSeconds(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return ms < 1000 ? `${ms} мс` : `${(ms / 1000).toFixed(1)} с`;
 }

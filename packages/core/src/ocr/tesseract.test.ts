@@ -133,13 +133,13 @@ describe.skipIf(!tesseractInstalled)(`ocr: tesseract (skipped when ${NO_TESSERAC
     const ocr = await createTesseractOcr({ timeoutMs: 1 });
     const error: unknown = await ocr!.recognize(readFileSync(FIXTURE), 1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExtractError);
-    expect((error as ExtractError).message).toMatch(/stopped after/);
+    expect((error as ExtractError).message).toMatch(/остановлен[оа]? через/);
     expect(ocrTempDirs()).toEqual(before);
   });
 
   it('rejects a page number past the end, naming how many pages the PDF has', async () => {
     const ocr = await createTesseractOcr();
-    await expect(ocr!.recognize(readFileSync(FIXTURE), 2)).rejects.toThrow(/has 1 page/);
+    await expect(ocr!.recognize(readFileSync(FIXTURE), 2)).rejects.toThrow(/в PDF страниц — 1/);
   });
 
   it('rejects bytes that are not a PDF with an ExtractError', async () => {

@@ -8,6 +8,7 @@ import { toPdfTextItems } from './page-words.js';
 import { rasterizePage, type RasterizerKind } from './rasterize.js';
 import { isToolMissing, runTool } from './run-tool.js';
 import { cleanOcrWord, parseTesseractTsv } from './tesseract-tsv.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Options of {@link createTesseractOcr}; every one has a default. */
 export interface TesseractOcrOptions {
@@ -146,6 +147,6 @@ async function chooseRasterizer(choice: 'auto' | RasterizerKind, pdftoppm: strin
 
 function pageTimeout(pageNumber: number, timeoutMs: number): ExtractError {
   return new ExtractError(
-    `OCR of page ${pageNumber} was stopped after ${timeoutMs} ms: the page took too long; raise timeoutMs or lower the dpi`,
+    detail('OCR_PAGE_TIMEOUT', { page: pageNumber, ms: timeoutMs }),
   );
 }

@@ -143,7 +143,7 @@ export function toListFile(
 export function fromListFile(file: ListFile, services: ReadonlyMap<string, Service>, interner: Interner = NO_INTERNING): Position[] {
   const intern = interner.text;
   if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
-    throw new Error(`not a pricecat list file of version ${LIST_FILE_VERSION}`);
+    throw new Error(`это не файл прайс-листа pricecat версии ${LIST_FILE_VERSION}`);
   }
   const columns = file.columns.map(([header, role]) => ({ header, role }));
   const noWarnings: readonly string[] = Object.freeze([]);

@@ -7,6 +7,7 @@ import { open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PricecatError } from '../errors.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** The lock file's name inside the data directory. */
 export const LOCK_FILE_NAME = 'pricecat.lock';
@@ -62,7 +63,7 @@ export async function acquireDataDirLock(dir: string): Promise<DataDirLock> {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new PricecatError('STORAGE_FAILED', `Could not create the lock file ${file}: ${(error as Error).message}.`, { cause: error });
+        throw new PricecatError('STORAGE_FAILED', detail('LOCK_FILE_FAILED', { file, why: (error as Error).message }), { cause: error });
       }
     }
     const holder = await readOwner(file);
@@ -70,7 +71,7 @@ export async function acquireDataDirLock(dir: string): Promise<DataDirLock> {
     // Stale: its process is gone (or the file is unreadable, e.g. cut short by a crash). Take it over.
     await unlink(file).catch(() => undefined);
   }
-  throw new PricecatError('STORAGE_FAILED', `Another process keeps taking the lock ${file}; try again.`);
+  throw new PricecatError('STORAGE_FAILED', detail('LOCK_CONTENDED', { file }));
 }
 
 // ---- internal helpers ----
@@ -96,13 +97,9 @@ function isAlive(owner: LockOwner): boolean {
 }
 
 function lockedError(dir: string, owner: LockOwner): PricecatError {
-  const where = owner.url ? ` serving ${owner.url}` : '';
-  const hint = owner.url
-    ? ` Send the file to it instead: curl -F file=@<file> ${owner.url.replace(/\/$/, '')}/api/ingest (or use its web page), or stop it first.`
-    : ' Stop it first, or use another --data-dir.';
+  const who = { dir, pid: owner.pid, host: owner.host, since: owner.started_at, command: owner.command };
   return new PricecatError(
     'STORAGE_FAILED',
-    `The data directory ${dir} is in use by pricecat (pid ${owner.pid} on ${owner.host}${where}, since ${owner.started_at}, ` +
-      `"${owner.command}"). Only one process may write it.${hint}`,
+    owner.url ? detail('DATA_DIR_IN_USE_SERVING', { ...who, url: owner.url.replace(/\/$/, '') }) : detail('DATA_DIR_IN_USE', who),
   );
 }

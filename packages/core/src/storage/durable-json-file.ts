@@ -38,7 +38,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     try {
       return JSON.parse(text) as T;
     } catch (error) {
-      throw new CorruptFileError(this.file, `not valid JSON (${(error as Error).message}; ${text.length} characters)`, { cause: error });
+      throw new CorruptFileError(this.file, `не корректный JSON (${(error as Error).message}; символов: ${text.length})`, { cause: error });
     }
   }
 

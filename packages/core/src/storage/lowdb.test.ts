@@ -102,8 +102,8 @@ describe('storage: lowdb', () => {
     const error = await createLowdbStorage({ dir }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PricecatError);
     expect((error as PricecatError).code).toBe('STORAGE_FAILED');
-    expect((error as PricecatError).message).toContain(`The data file ${join(dir, 'catalogue.json')} is damaged`);
-    expect((error as PricecatError).message).toContain('Restore it from a backup');
+    expect((error as PricecatError).message).toContain(`Файл данных ${join(dir, 'catalogue.json')} повреждён`);
+    expect((error as PricecatError).message).toContain('Восстановите его из резервной копии');
     expect(await readFile(join(dir, 'catalogue.json'), 'utf-8')).toBe('{"version": 2, "clinics": [');
     // The refusal released the lock: once the file is fixed, the store opens.
     await rm(join(dir, 'catalogue.json'));
@@ -118,15 +118,15 @@ describe('storage: lowdb', () => {
     const file = join(dir, 'lists', name!);
     const text = await readFile(file, 'utf-8');
     await writeFile(file, text.slice(0, text.length / 2), 'utf-8');
-    await expect(createLowdbStorage({ dir })).rejects.toThrow(`The data file ${file} is damaged`);
+    await expect(createLowdbStorage({ dir })).rejects.toThrow(`Файл данных ${file} повреждён`);
     expect(await readFile(file, 'utf-8')).toBe(text.slice(0, text.length / 2));
   });
 
   it('refuses files of a newer pricecat and JSON that is not a pricecat catalogue', async () => {
     await writeFile(join(dir, 'catalogue.json'), '[1, 2, 3]', 'utf-8');
-    await expect(createLowdbStorage({ dir })).rejects.toThrow(/is damaged \(no top-level object\)/);
+    await expect(createLowdbStorage({ dir })).rejects.toThrow(/повреждён \(нет объекта верхнего уровня\)/);
     await writeFile(join(dir, 'catalogue.json'), '{"version": 3, "clinics": []}', 'utf-8');
-    await expect(createLowdbStorage({ dir })).rejects.toThrow(/written by a newer pricecat/);
+    await expect(createLowdbStorage({ dir })).rejects.toThrow(/записан более новой версией pricecat/);
   });
 
   it('ignores, and removes, list files of a write that crashed before its commit', async () => {
@@ -152,7 +152,7 @@ describe('storage: lowdb', () => {
       .savePriceList(sampleWrite('c-2', 'pl-2', [samplePosition('p-2', 'pl-2', 'c-2')]))
       .catch((caught: unknown) => caught);
     expect(failed).toBeInstanceOf(PricecatError);
-    expect((failed as PricecatError).message).toContain(`Could not write the data directory ${dir}`);
+    expect((failed as PricecatError).message).toContain(`Не удалось записать в папку данных ${dir}`);
     expect((await store.listPriceLists()).map((list) => list.price_list_id)).toEqual(['pl-1']);
     expect((await store.listPositions()).map((position) => position.position_id)).toEqual(['p-1']);
 
@@ -170,7 +170,7 @@ describe('storage: lowdb', () => {
     const pending = store.setSetting('language', 'kk');
     await store.close();
     await pending;
-    await expect(store.listClinics()).rejects.toThrow(/is closed/);
+    await expect(store.listClinics()).rejects.toThrow(/закрыто; откройте его снова/);
     const reopened = await createLowdbStorage({ dir });
     expect(await reopened.getSetting('language')).toBe('kk');
     await reopened.close();
@@ -182,7 +182,7 @@ describe('storage: lowdb', () => {
     const error = await createLowdbStorage({ dir }).catch((caught: unknown) => caught);
     expect((error as PricecatError).code).toBe('STORAGE_FAILED');
     expect((error as PricecatError).message).toContain(`pid ${process.pid}`);
-    expect((error as PricecatError).message).toContain('serving http://127.0.0.1:8080');
+    expect((error as PricecatError).message).toContain('обслуживает http://127.0.0.1:8080');
     await store.close();
     expect(existsSync(join(dir, 'pricecat.lock'))).toBe(false);
     await (await createLowdbStorage({ dir })).close();

@@ -41,6 +41,7 @@ import {
   withSkippedItems,
   type StoreData,
 } from './store-data.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** The catalogue file's name in the data directory. */
 export const CATALOGUE_FILE_NAME = 'catalogue.json';
@@ -115,7 +116,7 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
   } catch (error) {
     throw new PricecatError(
       'STORAGE_FAILED',
-      `Could not create the data directory ${dir}: ${messageOf(error)}. Check the path and its permissions.`,
+      detail('DATA_DIR_CREATE_FAILED', { dir, why: messageOf(error) }),
       { cause: error },
     );
   }
@@ -233,8 +234,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
         if (appended) await truncate(join(dir, journal.file), journal.length).catch(() => undefined);
         throw new PricecatError(
           'STORAGE_FAILED',
-          `Could not write the data directory ${dir}: ${messageOf(error)}. Nothing from this change was saved; ` +
-            'check that the disk has space and the directory is writable, then try again.',
+          detail('DATA_DIR_WRITE_FAILED', { dir, why: messageOf(error) }),
           { cause: error },
         );
       }
@@ -394,7 +394,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
     if (legacy === null) return { meta: createEmptyStoreData(), listFiles: new Map(), positions: [], journal: EMPTY_JOURNAL, journaledLists: [] };
     await migrateLegacy(dir, legacy);
     file = await readJson<CatalogueFile>(catalogueFile);
-    if (file === null) throw new PricecatError('STORAGE_FAILED', `Migration did not write ${catalogueFile}; the old file is untouched.`);
+    if (file === null) throw new PricecatError('STORAGE_FAILED', detail('MIGRATION_NOT_WRITTEN', { file: catalogueFile }));
   }
   const meta = checkCatalogue(file, catalogueFile);
   const servicesById = new Map(meta.services.map((s) => [s.service_id, s]));
@@ -408,8 +408,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
     if (list === null) {
       throw new PricecatError(
         'STORAGE_FAILED',
-        `The list file ${path} (price list ${listId}) named by ${catalogueFile} is missing; pricecat will not start without ` +
-          'it and lose that list. Restore the data directory from a backup.',
+        detail('LIST_FILE_MISSING', { path, list: listId, catalogue: catalogueFile }),
       );
     }
     try {
@@ -427,22 +426,22 @@ async function loadDirectory(dir: string): Promise<Loaded> {
 }
 
 function checkCatalogue(file: CatalogueFile, path: string): StoreData {
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw corrupt(path, 'no top-level object');
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) throw corrupt(path, 'нет объекта верхнего уровня');
   if (typeof file.version === 'number' && file.version > CATALOGUE_FILE_VERSION) {
     throw new PricecatError(
       'STORAGE_FAILED',
-      `The data file ${path} was written by a newer pricecat (layout ${file.version}, this one reads ${CATALOGUE_FILE_VERSION}). Upgrade pricecat to open it.`,
+      detail('DATA_FILE_NEWER', { path, version: String(file.version), known: CATALOGUE_FILE_VERSION }),
     );
   }
-  if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `"version" is ${JSON.stringify(file.version)}, not ${CATALOGUE_FILE_VERSION}`);
-  if (!Array.isArray(file.list_files)) throw corrupt(path, '"list_files" is missing');
+  if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `«version» равно ${JSON.stringify(file.version)}, а не ${CATALOGUE_FILE_VERSION}`);
+  if (!Array.isArray(file.list_files)) throw corrupt(path, 'нет «list_files»');
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
   const record = file as unknown as Record<string, unknown>;
   for (const [key, empty] of Object.entries(data)) {
     const value = record[key];
     if (value === undefined || key === 'version' || key === 'positions' || key === 'decisions') continue;
     const fits = Array.isArray(empty) ? Array.isArray(value) : typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (!fits) throw corrupt(path, `"${key}" has the wrong shape`);
+    if (!fits) throw corrupt(path, `у «${key}» неверная структура`);
     data[key] = value;
   }
   return data as unknown as StoreData;
@@ -453,7 +452,7 @@ async function readJson<T>(path: string): Promise<T | null> {
     return await new DurableJsonFile<T>(path).read();
   } catch (error) {
     if (error instanceof CorruptFileError) throw corrupt(path, error.message.slice(path.length + 2), error);
-    throw new PricecatError('STORAGE_FAILED', `Could not read ${path}: ${messageOf(error)}. Check that it is a readable file.`, { cause: error });
+    throw new PricecatError('STORAGE_FAILED', detail('DATA_FILE_UNREADABLE', { path, why: messageOf(error) }), { cause: error });
   }
 }
 
@@ -466,8 +465,7 @@ async function readLegacy(path: string): Promise<StoreData | null> {
     if (error instanceof RangeError) {
       throw new PricecatError(
         'STORAGE_FAILED',
-        `The data file ${path} is too large to read as one string (${messageOf(error)}). Migrate it with a pricecat that ` +
-          'reads it in pieces, or restore a smaller backup; it was not changed.',
+        detail('DATA_FILE_TOO_LARGE', { path, why: messageOf(error) }),
         { cause: error },
       );
     }
@@ -477,7 +475,7 @@ async function readLegacy(path: string): Promise<StoreData | null> {
   if (value === null) return null;
   const record = value as Record<string, unknown>;
   if (typeof record !== 'object' || record === null || record.version !== STORE_DATA_VERSION) {
-    throw corrupt(path, `"version" is ${JSON.stringify(record?.version)}, not ${STORE_DATA_VERSION}`);
+    throw corrupt(path, `«version» равно ${JSON.stringify(record?.version)}, а не ${STORE_DATA_VERSION}`);
   }
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
   for (const key of Object.keys(data)) if (key !== 'version' && record[key] !== undefined) data[key] = record[key];
@@ -525,12 +523,11 @@ async function replayJournal(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && journal.length === 0) return [];
     throw new PricecatError(
       'STORAGE_FAILED',
-      `The journal ${path} named by ${join(dir, CATALOGUE_FILE_NAME)} cannot be read (${messageOf(error)}); pricecat will not ` +
-        'start without the decisions it holds. Restore the data directory from a backup.',
+      detail('JOURNAL_UNREADABLE', { path, catalogue: join(dir, CATALOGUE_FILE_NAME), why: messageOf(error) }),
       { cause: error },
     );
   }
-  if (bytes.length < journal.length) throw corrupt(path, `${bytes.length} bytes, but ${journal.length} were committed`);
+  if (bytes.length < journal.length) throw corrupt(path, `${bytes.length} байт, а записано было ${journal.length}`);
   if (bytes.length > journal.length) await truncate(path, journal.length);
   const slotOf = new Map(positions.map((p, i) => [p.position_id, i]));
   const touched = new Set<string>();
@@ -549,7 +546,7 @@ async function replayJournal(
         touched.add(list.price_list_id);
       }
     } catch (error) {
-      throw corrupt(path, `line ${index + 1}: ${messageOf(error)}`, error);
+      throw corrupt(path, `строка ${index + 1}: ${messageOf(error)}`, error);
     }
   });
   return [...touched];
@@ -585,8 +582,7 @@ async function removeLeftovers(dir: string, referenced: ReadonlySet<string>, jou
 function corrupt(path: string, why: string, cause?: unknown): PricecatError {
   return new PricecatError(
     'STORAGE_FAILED',
-    `The data file ${path} is damaged (${why}); pricecat will not start over it and lose your data. ` +
-      'Restore it from a backup (or move the data directory away to start empty); it was not changed.',
+    detail('DATA_FILE_DAMAGED', { path, why }),
     { cause },
   );
 }
@@ -613,7 +609,7 @@ function safeName(id: string): string {
 type Mutable<T> = T extends readonly (infer Item)[] ? Item[] : T;
 
 function closedError(dir: string): PricecatError {
-  return new PricecatError('STORAGE_FAILED', `The store in ${dir} is closed; open it again to use it.`);
+  return new PricecatError('STORAGE_FAILED', detail('STORE_CLOSED', { where: dir }));
 }
 
 function messageOf(error: unknown): string {

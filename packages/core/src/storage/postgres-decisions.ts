@@ -9,6 +9,8 @@ import { PricecatError } from '../errors.js';
 import { DECISIONS, LEARNED_SYNONYMS, POSITIONS, SKIPPED_ITEMS, append, latestByKey, selectSql, stripNul, toJsonParam, updateSql, upsert, upsertSql } from './postgres-tables.js';
 import type { Decision, Position } from './records.js';
 import type { DecisionWrite } from './storage.js';
+import { detail } from '../messages/message-catalogue.js';
+import { describePositionState } from './position-state.js';
 
 /**
  * Writes a decision after checking, under row locks, that each position is still as the decider saw it
@@ -28,8 +30,7 @@ export async function saveDecision(client: PoolClient, write: DecisionWrite): Pr
     if (now && !sameState(now, seen)) {
       throw new PricecatError(
         'CONFLICT',
-        `Position "${seen.position_id}" («${now.raw_name}») was changed by someone else after you opened it: it is now ` +
-          `${describeState(now)}. Nothing was saved; reload the queue and decide again if it still needs you.`,
+        detail('POSITION_CHANGED', { id: seen.position_id, name: now.raw_name, state: describePositionState(now) }),
       );
     }
   }
@@ -83,9 +84,4 @@ function isAsDecided(position: DecisionState, decision: Decision): boolean {
   return position.status === 'normalized' && position.method === 'manual' && position.service_id === decision.service_id;
 }
 
-function describeState(state: DecisionState): string {
-  if (state.status === 'normalized') return `matched to service ${state.service_id ?? '?'} (method ${state.method ?? 'unknown'})`;
-  if (state.status === 'skipped') return 'skipped';
-  return state.status;
-}
 

@@ -11,6 +11,7 @@
  */
 import type { PoolClient } from 'pg';
 import { PricecatError } from '../errors.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** One step of the schema. Never edit a released migration: add the next version. */
 export interface PostgresMigration {
@@ -316,8 +317,7 @@ export async function migratePostgres(
     if (newest > known) {
       throw new PricecatError(
         'STORAGE_FAILED',
-        `The database was migrated by a newer pricecat (schema version ${newest}; this one knows up to ${known}). ` +
-          'Upgrade pricecat to use it; nothing was changed.',
+        detail('DATABASE_NEWER', { version: newest, known }),
       );
     }
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
@@ -327,8 +327,7 @@ export async function migratePostgres(
       } catch (error) {
         throw new PricecatError(
           'STORAGE_FAILED',
-          `PostgreSQL migration ${migration.version} («${migration.name}») failed: ${error instanceof Error ? error.message : String(error)}. ` +
-            'Nothing of it was applied; check that the database user may create tables and the pg_trgm extension.',
+          detail('MIGRATION_FAILED', { version: migration.version, name: migration.name, why: error instanceof Error ? error.message : String(error) }),
           { cause: error },
         );
       }

@@ -11,6 +11,7 @@
 import { PricecatError } from '../errors.js';
 import type { Position, Service } from './records.js';
 import { POSITIONS, SERVICES, positionOf, selectList, isoTimestamp } from './postgres-tables.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Runs one read query. */
 export type ReadQuery = <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
@@ -206,7 +207,7 @@ async function compareService(
       [serviceId, options.city || null],
     ),
   ]);
-  if (!service) throw new PricecatError('NOT_FOUND', `No service with id "${serviceId}"; search /services for the right id.`);
+  if (!service) throw new PricecatError('NOT_FOUND', detail('SERVICE_NOT_FOUND', { id: serviceId }));
   const figures = partners[0];
   return {
     service,
@@ -277,7 +278,7 @@ async function queuePage(
 ): Promise<SqlQueuePage> {
   const limit = query.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
-    throw new PricecatError('INVALID_INPUT', `limit must be an integer from 1 to 500; got ${limit}`);
+    throw new PricecatError('INVALID_INPUT', detail('LIMIT_OUT_OF_RANGE', { max: 500, got: String(limit) }));
   }
   const after = query.after ? decodeCursor(query.after) : null;
   const params: unknown[] = [];
@@ -372,7 +373,7 @@ function decodeCursor(cursor: string): { confidence: number; seq: string } {
   } catch {
     // Reported below.
   }
-  throw new PricecatError('INVALID_INPUT', `"${cursor}" is not a queue cursor; pass the "next" of the previous page, or none for the first page.`);
+  throw new PricecatError('INVALID_INPUT', detail('QUEUE_CURSOR_INVALID', { cursor }));
 }
 
 function escapeLike(text: string): string {

@@ -47,7 +47,7 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
       const late = second.saveDecision({ decision: match('d-2', queued, 's-9'), positions: [matched(queued, 's-9')] });
       const error = await late.catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(PricecatError);
-      expect(error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('reload the queue') });
+      expect(error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('обновите очередь') });
       expect((await second.getPosition('p-1'))?.status).toBe('skipped');
       expect((await second.listDecisions()).map((d) => d.decision_id)).toEqual(['d-1']);
       expect(await second.listLearnedSynonyms()).toEqual([]);
@@ -249,7 +249,7 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     await store.pool.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
     await store.close();
-    await expect(open()).rejects.toMatchObject({ code: 'STORAGE_FAILED', message: expect.stringContaining('newer pricecat (schema version 999') });
+    await expect(open()).rejects.toMatchObject({ code: 'STORAGE_FAILED', message: expect.stringContaining('более новой версией pricecat (версия схемы 999') });
   });
 
   it('says which server it could not reach, without the password', async () => {

@@ -40,6 +40,7 @@ import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
 import type { QueryPort } from './query-port.js';
+import { detail } from '../messages/message-catalogue.js';
 
 /** Key of the advisory lock that serialises price-list writes across servers ("pricing"). */
 export const INGEST_LOCK_KEY = 0x70726963_696e6700n;
@@ -95,10 +96,10 @@ export interface PostgresStorage extends Storage, PostgresQueries {
  */
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(options.schema)) {
-    throw new PricecatError('INVALID_INPUT', `The schema name "${options.schema}" must be letters, digits and _ (at most 63), starting with a letter or _.`);
+    throw new PricecatError('INVALID_INPUT', detail('SCHEMA_NAME_INVALID', { schema: options.schema }));
   }
   const ownPool = options.pool === undefined;
-  const where = options.connectionString ? describeServer(options.connectionString) : 'the given pool';
+  const where = options.connectionString ? describeServer(options.connectionString) : 'переданный пул соединений';
   const pool =
     options.pool ??
     new pg.Pool({
@@ -134,7 +135,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         await client.query(`SET search_path TO ${quoteIdentifier(options.schema)}, public`);
         const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
         if (rows[0]?.schema !== options.schema) {
-          throw new Error(`the connection resolves tables in schema "${rows[0]?.schema ?? 'none'}" instead of "${options.schema}"`);
+          throw new Error(`соединение ищет таблицы в схеме «${rows[0]?.schema ?? 'нет'}», а не «${options.schema}»`);
         }
       }
       await migratePostgres(client);
@@ -146,14 +147,13 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     if (error instanceof PricecatError) throw error;
     throw new PricecatError(
       'STORAGE_FAILED',
-      `Could not open the PostgreSQL database at ${where}: ${messageOf(error)}. Check DATABASE_URL, that the ` +
-        'server runs and that the user may connect and create tables.',
+      detail('POSTGRES_OPEN_FAILED', { where, why: messageOf(error) }),
       { cause: error },
     );
   }
 
   const guard = () => {
-    if (closed) throw new PricecatError('STORAGE_FAILED', `The PostgreSQL store at ${where} is closed; open it again to use it.`);
+    if (closed) throw new PricecatError('STORAGE_FAILED', detail('STORE_CLOSED', { where }));
   };
   /** Runs one read outside a transaction. */
   const read = async <T extends object>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
@@ -278,7 +278,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 
 /** The generator behind `streamPositions`: a cursor in a REPEATABLE READ, read-only transaction. */
 async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string): AsyncGenerator<Position[]> {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new PricecatError('INVALID_INPUT', `batchSize must be a positive integer; got ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new PricecatError('INVALID_INPUT', detail('BATCH_SIZE_INVALID', { got: String(batchSize) }));
   const { where: condition, params } = positionWhere(filter);
   let client: PoolClient;
   try {
@@ -323,7 +323,7 @@ function storageError(error: unknown, where: string): PricecatError {
   if (error instanceof PricecatError) return error;
   return new PricecatError(
     'STORAGE_FAILED',
-    `PostgreSQL at ${where} failed: ${messageOf(error)}. Nothing from this change was saved; check the database server and try again.`,
+    detail('POSTGRES_FAILED', { where, why: messageOf(error) }),
     { cause: error },
   );
 }
@@ -335,7 +335,7 @@ function describeServer(connectionString: string): string {
     const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
     return `${host}${url.port ? `:${url.port}` : ''}${url.pathname || ''}`;
   } catch {
-    return 'the configured server (DATABASE_URL could not be parsed as a URL)';
+    return 'заданный сервер (DATABASE_URL не читается как адрес)';
   }
 }
 

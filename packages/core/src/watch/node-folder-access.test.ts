@@ -20,7 +20,7 @@ describe('watch: the watched folder confined to its roots', () => {
 
   const access = () => createNodeFolderAccess({ roots: [inbox] });
   const refused = (path: string) =>
-    expect(access().checkFolder(path)).rejects.toMatchObject({ code: 'FOLDER_NOT_ALLOWED', message: expect.stringContaining('outside the folders') });
+    expect(access().checkFolder(path)).rejects.toMatchObject({ code: 'FOLDER_NOT_ALLOWED', message: expect.stringContaining('вне папок, которые этому серверу разрешено читать') });
 
   it('accepts the root and a folder below it, however the path is spelled', async () => {
     expect(await access().checkFolder(inbox)).toBe(inbox);
@@ -73,7 +73,7 @@ describe('watch: the watched folder confined to its roots', () => {
     await symlink('/etc/passwd', join(inbox, 'passwd.csv'));
     await writeFile(join(inbox, 'прайс.csv'), 'a;1\n');
     expect((await access().listFiles(inbox)).map((f) => f.path)).toEqual(['прайс.csv']);
-    await expect(access().readFile(inbox, 'pipe.csv', 1024)).rejects.toMatchObject({ message: expect.stringContaining('not a regular file') });
+    await expect(access().readFile(inbox, 'pipe.csv', 1024)).rejects.toMatchObject({ message: expect.stringContaining('не обычный файл') });
     await expect(access().readFile(inbox, 'passwd.csv', 1024)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -9,6 +9,7 @@ import { access, open, opendir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { PricecatError } from '../errors.js';
 import type { FolderAccess, FolderFile } from '../catalogue/folder-access.js';
+import { detail, type ErrorDetail } from '../messages/message-catalogue.js';
 
 /** Options of {@link createNodeFolderAccess}. */
 export interface NodeFolderAccessOptions {
@@ -28,33 +29,32 @@ const CHUNK_BYTES = 1024 * 1024;
 /** Creates the Node implementation of {@link FolderAccess}. */
 export function createNodeFolderAccess(options: NodeFolderAccessOptions): FolderAccess {
   const maxDepth = options.maxDepth ?? 16;
-  const rootsText = options.roots.length > 0 ? options.roots.join(', ') : '(none configured)';
+  const rootsText = options.roots.length > 0 ? options.roots.join(', ') : 'не заданы';
   return {
     async checkFolder(path) {
       const trimmed = path.trim();
-      if (trimmed === '') throw invalid('The watch folder is empty; give the absolute path of a directory on the server.');
+      if (trimmed === '') throw invalid(detail('WATCH_FOLDER_EMPTY'));
       if (!isAbsolute(trimmed)) {
-        throw invalid(`The watch folder "${path}" is not an absolute path; give the full path on the server, e.g. /srv/pricecat/inbox.`);
+        throw invalid(detail('WATCH_FOLDER_NOT_ABSOLUTE', { path }));
       }
       let real: string;
       try {
         real = await realpath(resolve(trimmed));
       } catch (error) {
-        throw invalid(`The watch folder "${resolve(trimmed)}" ${describeFsError(error)}.`, error);
+        throw invalid(detail('WATCH_FOLDER_UNREADABLE', { path: resolve(trimmed), why: describeFsError(error) }), error);
       }
       if (!(await isInsideRoots(real, options.roots))) {
         throw new PricecatError(
           'FOLDER_NOT_ALLOWED',
-          `The watch folder "${path}" (really "${real}") is outside the folders this server may read (${rootsText}); ` +
-            'put the price lists in one of them, or ask the administrator to add the folder to PRICECAT_WATCH_ROOTS and restart.',
+          detail('WATCH_FOLDER_NOT_ALLOWED', { path, real, roots: rootsText }),
         );
       }
       const info = await stat(real);
-      if (!info.isDirectory()) throw invalid(`The watch folder "${real}" is a file, not a directory; give the directory that holds the price lists.`);
+      if (!info.isDirectory()) throw invalid(detail('WATCH_FOLDER_IS_FILE', { path: real }));
       try {
         await access(real, constants.R_OK | constants.X_OK);
       } catch (error) {
-        throw invalid(`The watch folder "${real}" cannot be read by the server (${codeOf(error)}); grant the server's user read access.`, error);
+        throw invalid(detail('WATCH_FOLDER_NO_ACCESS', { path: real, why: codeOf(error) }), error);
       }
       return real;
     },
@@ -68,7 +68,7 @@ export function createNodeFolderAccess(options: NodeFolderAccessOptions): Folder
     async readFile(folder, relativePath, maxBytes) {
       const absolute = resolve(folder, relativePath);
       // Paths come from listFiles, but a caller could pass anything: never read outside the folder.
-      if (!absolute.startsWith(resolve(folder) + sep)) throw invalid(`"${relativePath}" is not inside the watch folder.`);
+      if (!absolute.startsWith(resolve(folder) + sep)) throw invalid(detail('SCAN_PATH_OUTSIDE', { path: relativePath }));
       return readBounded(absolute, maxBytes);
     },
   };
@@ -95,11 +95,11 @@ async function readBounded(absolute: string, maxBytes: number): Promise<Uint8Arr
   try {
     handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    throw invalid(`The file "${absolute}" ${describeFsError(error)}.`, error);
+    throw invalid(detail('SCAN_FILE_UNREADABLE', { path: absolute, why: describeFsError(error) }), error);
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw invalid(`"${absolute}" is not a regular file (a device, pipe or socket) and was not read.`);
+    if (!info.isFile()) throw invalid(detail('SCAN_NOT_REGULAR_FILE', { path: absolute }));
     const chunks: Uint8Array[] = [];
     let total = 0;
     for (;;) {
@@ -108,7 +108,7 @@ async function readBounded(absolute: string, maxBytes: number): Promise<Uint8Arr
       if (bytesRead === 0) break;
       total += bytesRead;
       if (total > maxBytes) {
-        throw new PricecatError('LIMIT_EXCEEDED', `The file "${absolute}" is larger than the ${maxBytes} bytes a scan reads; split it.`);
+        throw new PricecatError('LIMIT_EXCEEDED', detail('SCAN_FILE_TOO_LARGE', { path: absolute, max: maxBytes }));
       }
       chunks.push(chunk.subarray(0, bytesRead));
     }
@@ -121,7 +121,7 @@ async function readBounded(absolute: string, maxBytes: number): Promise<Uint8Arr
     return bytes;
   } catch (error) {
     if (error instanceof PricecatError) throw error;
-    throw invalid(`The file "${absolute}" ${describeFsError(error)}.`, error);
+    throw invalid(detail('SCAN_FILE_UNREADABLE', { path: absolute, why: describeFsError(error) }), error);
   } finally {
     await handle.close();
   }
@@ -132,7 +132,7 @@ async function walk(folder: string, relative: string, depth: number, maxDepth: n
   try {
     directory = await opendir(join(folder, relative));
   } catch (error) {
-    if (depth === 0) throw invalid(`The watch folder "${folder}" ${describeFsError(error)}.`, error);
+    if (depth === 0) throw invalid(detail('WATCH_FOLDER_UNREADABLE', { path: folder, why: describeFsError(error) }), error);
     // An unreadable sub-folder must not stop the scan of the others.
     return;
   }
@@ -149,7 +149,7 @@ async function walk(folder: string, relative: string, depth: number, maxDepth: n
   }
 }
 
-function invalid(message: string, cause?: unknown): PricecatError {
+function invalid(message: ErrorDetail, cause?: unknown): PricecatError {
   return new PricecatError('INVALID_INPUT', message, cause === undefined ? undefined : { cause });
 }
 
@@ -161,15 +161,15 @@ function codeOf(error: unknown): string {
 function describeFsError(error: unknown): string {
   switch (codeOf(error)) {
     case 'ENOENT':
-      return 'does not exist; create it or correct the path';
+      return 'не существует; создайте его или исправьте путь';
     case 'EACCES':
     case 'EPERM':
-      return "cannot be read by the server (permission denied); grant the server's user read access";
+      return 'недоступен серверу для чтения (нет прав); дайте пользователю сервера право чтения';
     case 'ENOTDIR':
-      return 'has a file where a directory should be in its path; correct the path';
+      return 'в пути на месте папки стоит файл; исправьте путь';
     case 'ELOOP':
-      return 'is a symbolic link, which a scan does not follow';
+      return 'это символическая ссылка, по которой просмотр не переходит';
     default:
-      return `cannot be read (${codeOf(error)})`;
+      return `не читается (${codeOf(error)})`;
   }
 }

@@ -65,9 +65,15 @@ export const handlers: Handlers = {
       position_id: body.position_id,
       ...(body.service_id != null && { service_id: body.service_id }),
       ...(body.apply_to_identical != null && { apply_to_identical: body.apply_to_identical }),
+      ...(body.expected_status != null && { expected_status: body.expected_status }),
       ...decidedBy(ctx),
     }),
-  skipPosition: async ({ body, ctx }, { catalogue }) => catalogue.skipPosition({ position_id: body.position_id, ...decidedBy(ctx) }),
+  skipPosition: async ({ body, ctx }, { catalogue }) =>
+    catalogue.skipPosition({
+      position_id: body.position_id,
+      ...(body.expected_status != null && { expected_status: body.expected_status }),
+      ...decidedBy(ctx),
+    }),
   // No body (the latest decision) or {"decision_id": "dec_…"} (one from the decision log, with its batch).
   undoDecision: async ({ body }, { catalogue }) => catalogue.undoDecision(body.decision_id == null ? {} : { decision_id: body.decision_id }),
   acceptSuggestions: async ({ body, ctx }, { catalogue }) => catalogue.acceptSuggestions({ ...body, ...decidedBy(ctx) }),

@@ -90,9 +90,9 @@ export class PricecatAutoloadCardElement extends LitElement {
       const apiError = toApiError(error);
       // The server names the rejected field in its message; show the rejection under that field.
       if (apiError.code === 'INVALID_INPUT') {
-        const interval = /scan_interval/.test(apiError.detail ?? '');
+        const interval = apiError.messageCode === 'SCAN_INTERVAL_INVALID' || /scan_interval/.test(apiError.detail ?? '');
         this.fieldErrors = interval ? { interval: t.intervalInvalid } : { folder: t.folderRejected };
-        this.serverDetail = apiError.detail ?? '';
+        this.serverDetail = apiError.detail ?? (apiError.messageCode ? apiError.message : '');
       } else this.saveError = apiError;
     } finally {
       this.saving = false;

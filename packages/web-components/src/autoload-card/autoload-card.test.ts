@@ -25,7 +25,12 @@ function settingsServer(initial: Settings) {
     settings: (_url: URL, request: FakeRequest) => {
       if (request.method !== 'POST') return settings;
       const patch = request.body as Partial<Settings>;
-      if (patch.watch_folder === '/missing') return jsonError(400, 'INVALID_INPUT', 'The watch folder "/missing" does not exist.');
+      if (patch.watch_folder === '/missing') {
+        return jsonError(400, 'INVALID_INPUT', 'Папка для просмотра «/missing»: не существует; создайте его или исправьте путь.', {
+          message_code: 'WATCH_FOLDER_UNREADABLE',
+          params: { path: '/missing', why: 'не существует; создайте его или исправьте путь' },
+        });
+      }
       settings = { ...settings, ...patch };
       return settings;
     },
@@ -72,7 +77,7 @@ describe('<pricecat-autoload-card>', () => {
     $(element, 'button.save').click();
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('#folder-error')).not.toBeNull());
     expect(shadowText($(element, '#folder-error'))).toContain('Сервер не принял папку');
-    expect(shadowText($(element, '.server-detail'))).toContain('The watch folder "/missing" does not exist.');
+    expect(shadowText($(element, '.server-detail'))).toContain('Папка для просмотра «/missing»: не существует');
     expect($(element, 'input.folder').getAttribute('aria-invalid')).toBe('true');
   });
 

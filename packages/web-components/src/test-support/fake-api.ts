@@ -86,8 +86,13 @@ function apiPath(url: URL): string {
 }
 
 /** An error answer in the API's format `{"error":{code,message}}`. */
-export function jsonError(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ error: { code, message } }), {
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  catalogued?: { readonly message_code: string; readonly params: Readonly<Record<string, string | number>> },
+): Response {
+  return new Response(JSON.stringify({ error: { code, message, ...catalogued } }), {
     status,
     headers: { 'content-type': 'application/json' },
   });

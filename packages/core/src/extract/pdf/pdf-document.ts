@@ -4,6 +4,7 @@
 import { ExtractError } from '../../errors.js';
 import type { PdfTextItem } from '../table.js';
 import { glyphsOfShowText, respaceItems, type ShownGlyph } from './glyph-spacing.js';
+import { detail, type ErrorDetail } from '../../messages/message-catalogue.js';
 
 /** Pages read at most; longer documents are cut with a warning (a price list is rarely over 100 pages). */
 export const MAX_PDF_PAGES = 500;
@@ -69,11 +70,11 @@ export async function openPdf(bytes: Uint8Array, fileName: string): Promise<Open
 
 // ---------------------------------------------------------------- internal helpers
 
-function describeOpenError(error: unknown, fileName: string): string {
+function describeOpenError(error: unknown, fileName: string): ErrorDetail {
   const name = error instanceof Error ? error.name : '';
-  const detail = error instanceof Error ? error.message : String(error);
+  const why = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') {
-    return `${fileName}: the PDF is password-protected; remove the password (print it to a new PDF) and upload it again.`;
+    return detail('PDF_ENCRYPTED', { file: fileName });
   }
-  return `${fileName}: cannot read this PDF, it is truncated or damaged (${detail}); open it in a PDF viewer, save or print it to a new PDF and upload that.`;
+  return detail('PDF_DAMAGED', { file: fileName, why });
 }

@@ -12,7 +12,7 @@ import { lineText } from './text-lines.js';
 import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
-import { warningText } from '../../messages/message-catalogue.js';
+import { detail, warningText } from '../../messages/message-catalogue.js';
 import { DEFAULT_REREAD_LIMITS, rereadPriceCells, type RereadLimits } from './reread-cells.js';
 
 /** Options of {@link readPdfTables}. */
@@ -87,9 +87,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
 /** An image-only PDF on a server without OCR: say exactly that, not the generic «no price table» (issue #18). */
 function noTextLayer(fileName: string, pages: number): ExtractError {
   return new ExtractError(
-    `${fileName}: this PDF is a scan without a text layer (${pages} page(s) hold only images), and OCR is not installed on the server. ` +
-      'Install tesseract (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-rus), restart pricecat and upload the file again, ' +
-      'or upload a PDF exported with its text.',
+    detail('PDF_SCAN_WITHOUT_OCR', { file: fileName, pages }),
     { code: 'NO_PRICE_TABLE' },
   );
 }

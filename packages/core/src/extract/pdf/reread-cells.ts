@@ -10,6 +10,7 @@ import { cleanPriceText } from '../price-text-cleanup.js';
 import { repairOcrPrice } from '../ocr-digits.js';
 import type { CellBox, PageOcr } from '../table.js';
 import type { PageTable } from './page-table.js';
+import { warningText } from '../../messages/message-catalogue.js';
 
 /** Bounds of the re-read over one file. */
 export interface RereadLimits {
@@ -116,7 +117,7 @@ export async function rereadPriceCells(
       out[index] = { ...table, rows: table.rows.map((r, i) => (byRow.has(i) ? { ...r, rereads: byRow.get(i)! } : r)) };
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      warnings.push(`${fileName}, page ${page}: empty price cells were not re-read from the page image (${ocr.name}: ${detail})`);
+      warnings.push(warningText('PRICES_NOT_REREAD', { file: fileName, page, ocr: ocr.name, detail }));
     }
   };
   // Pages two at a time: each run is one pdftoppm and one single-threaded tesseract.
@@ -126,9 +127,7 @@ export async function rereadPriceCells(
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PAGES, jobs.length) }, worker));
   if (skippedPages > 0) {
-    warnings.push(
-      `${fileName}: empty price cells of ${skippedPages} page(s) were not re-read from the page image: the re-read is limited to ${limits.maxCells} cells and ${Math.round(limits.budgetMs / 1000)} s per file`,
-    );
+    warnings.push(warningText('REREAD_LIMITED', { file: fileName, pages: skippedPages, cells: limits.maxCells, seconds: Math.round(limits.budgetMs / 1000) }));
   }
   return { tables: out, cells };
 }

@@ -7,6 +7,7 @@ import { readZipParts } from '../../archive/zip-container.js';
 import { ExtractError } from '../../errors.js';
 import type { ReadResult, Table, TableReader } from '../table.js';
 import { readDocxBody } from './docx-body.js';
+import { detail } from '../../messages/message-catalogue.js';
 
 /** Decompressed size of the parts read (`word/document.xml` and page headers) at most; a real price list is well under 50 MB. */
 export const MAX_DOCX_XML_BYTES = 200 * 1024 * 1024;
@@ -20,7 +21,7 @@ export const docxReader: TableReader = {
     const parts = unzipParts(bytes, fileName);
     const documentXml = parts.get('word/document.xml');
     if (!documentXml) {
-      throw new ExtractError(`${fileName}: this ZIP has no word/document.xml, so it is not a Word document; save the file as .docx from Word or LibreOffice.`);
+      throw new ExtractError(detail('DOCX_NOT_WORD', { file: fileName }));
     }
     const decoder = new TextDecoder('utf-8');
     const body = readDocxBody(decoder.decode(documentXml));
@@ -43,12 +44,12 @@ function unzipParts(bytes: Uint8Array, fileName: string): Map<string, Uint8Array
   const read = readZipParts(bytes, (name) => WANTED.test(name), MAX_DOCX_XML_BYTES);
   if (read.kind === 'read') return read.parts;
   if (read.kind === 'over-budget') {
-    throw new ExtractError(`${fileName}: ${read.name} unpacks to more than ${formatBytes(MAX_DOCX_XML_BYTES)}; split the document.`, {
+    throw new ExtractError(detail('DOCX_PART_TOO_LARGE', { file: fileName, part: read.name, max: formatBytes(MAX_DOCX_XML_BYTES) }), {
       code: 'LIMIT_EXCEEDED',
     });
   }
-  const detail = read.kind === 'damaged' ? `${read.name}: ${read.detail}` : read.detail;
-  throw new ExtractError(`${fileName}: cannot unpack this DOCX file, it is truncated, damaged or not a .docx (${detail}); save it again from Word.`);
+  const why = read.kind === 'damaged' ? `${read.name}: ${read.detail}` : read.detail;
+  throw new ExtractError(detail('DOCX_DAMAGED', { file: fileName, why }));
 }
 
 function tableLines(table: Table): string[] {

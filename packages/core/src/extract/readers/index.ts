@@ -9,6 +9,7 @@ import { docxReader } from './docx.js';
 import { extensionOf, sniffBinaryFormat } from './magic.js';
 import { pdfReader } from './pdf.js';
 import { spreadsheetReader } from './spreadsheet.js';
+import { detail } from '../../messages/message-catalogue.js';
 
 export { docxReader } from './docx.js';
 export { pdfReader } from './pdf.js';
@@ -76,7 +77,7 @@ export async function readDocument(bytes: Uint8Array, fileName: string, options?
   if (format === 'pdf') return pdfReader.read(bytes, fileName, options);
   if (format === null) {
     throw new ExtractError(
-      `${fileName || 'the file'} is not a price list pricecat can read${describeKind(bytes, fileName)}; accepted formats: ${ACCEPTED_FORMATS_TEXT}.`,
+      detail('FORMAT_NOT_READABLE', { file: fileName || 'файл', kind: describeKind(bytes, fileName), formats: ACCEPTED_FORMATS_TEXT }),
       { code: 'UNSUPPORTED_FORMAT' },
     );
   }
@@ -93,10 +94,10 @@ function zipFormatByExtension(ext: string): DocumentFormat | null {
 
 function describeKind(bytes: Uint8Array, fileName: string): string {
   const kind = sniffBinaryFormat(bytes);
-  if (kind === 'image') return ' (it is an image; a scanned list must be a PDF with a text layer)';
-  if (kind === 'ole') return ' (an old binary Word .doc; save it as .docx)';
-  if (kind === 'zip') return ' (a ZIP that is neither a workbook nor a Word document)';
-  if (kind === 'binary') return ' (binary data of an unknown kind)';
-  if (bytes.length === 0) return ' (the file is empty)';
-  return extensionOf(fileName) === 'csv' ? ' (the text has no delimited rows)' : ' (plain text without delimited rows)';
+  if (kind === 'image') return ' (это изображение; скан прайс-листа загрузите как PDF)';
+  if (kind === 'ole') return ' (это старый двоичный документ Word .doc; сохраните его как .docx)';
+  if (kind === 'zip') return ' (это ZIP, но не книга Excel и не документ Word)';
+  if (kind === 'binary') return ' (двоичные данные неизвестного вида)';
+  if (bytes.length === 0) return ' (файл пуст)';
+  return extensionOf(fileName) === 'csv' ? ' (в тексте нет строк с разделителями)' : ' (простой текст без строк с разделителями)';
 }

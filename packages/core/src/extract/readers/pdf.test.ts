@@ -163,7 +163,8 @@ describe('extract: pdfReader, pages without text and damaged files', () => {
   it('says an image-only PDF has no text layer and OCR must be installed', async () => {
     await expect(pdfReader.read(pdfWithoutText(), 'скан.pdf')).rejects.toMatchObject({
       code: 'NO_PRICE_TABLE',
-      message: expect.stringMatching(/^скан\.pdf: this PDF is a scan without a text layer \(1 page\(s\) hold only images\), and OCR is not installed.*tesseract-ocr tesseract-ocr-rus/),
+      message: expect.stringMatching(/^скан\.pdf: этот PDF — скан без текстового слоя \(страниц только с изображениями: 1\), а распознавание текста \(OCR\) на сервере не установлено.*tesseract-ocr tesseract-ocr-rus/),
+      detail: { code: 'PDF_SCAN_WITHOUT_OCR', params: { file: 'скан.pdf', pages: 1 } },
     });
   });
 
@@ -203,7 +204,7 @@ describe('extract: pdfReader, pages without text and damaged files', () => {
     );
     expect(error).toBeInstanceOf(ExtractError);
     expect((error as ExtractError).code).toBe('EXTRACT_FAILED');
-    expect((error as ExtractError).message).toMatch(/^Клиника 3 прайс 2026\.PDF: .*(save|print) it to a new PDF/);
+    expect((error as ExtractError).message).toMatch(/^Клиника 3 прайс 2026\.PDF: .*сохраните или распечатайте в новый PDF/);
   });
 
   it('leaves the caller’s bytes intact (OCR reads them again)', async () => {

@@ -9,7 +9,7 @@ import type { DocumentFormat, ReadResult, Table, TableReader } from '../table.js
 import { decodeCsvBytes, detectCsvDelimiter, utf16Bom } from './csv-text.js';
 import { extensionOf, sniffBinaryFormat } from './magic.js';
 import { guardWorkbook, tooManyRows } from './workbook-guard.js';
-import { warningText } from '../../messages/message-catalogue.js';
+import { detail, warningText } from '../../messages/message-catalogue.js';
 
 /**
  * Rows one file may hold (all its sheets). A price list has a few thousand rows; a file claiming more
@@ -36,7 +36,7 @@ export const spreadsheetReader: TableReader = {
       tables.push(toTable(sheetName, sheet, fileName, warnings));
     }
     if (tables.length === 0) {
-      throw new ExtractError(`${fileName}: the workbook has no sheets; open it in a spreadsheet program and save it again.`);
+      throw new ExtractError(detail('WORKBOOK_NO_SHEETS', { file: fileName }));
     }
     return { format, fileName, tables, text: [], warnings };
   },
@@ -55,7 +55,7 @@ function spreadsheetFormatOf(bytes: Uint8Array, fileName: string): DocumentForma
   const ext = extensionOf(fileName);
   if (ext === 'xlsx' || ext === 'xls' || ext === 'ods') {
     // A file named like a workbook without the workbook's signature: truncated or not a workbook.
-    throw new ExtractError(`${fileName}: the file is damaged or not a real .${ext} workbook (its signature is missing); export it again from the spreadsheet program.`);
+    throw new ExtractError(detail('WORKBOOK_NO_SIGNATURE', { file: fileName, ext }));
   }
   return 'csv';
 }
@@ -68,7 +68,7 @@ function readBinaryWorkbook(bytes: Uint8Array, fileName: string, format: Documen
   } catch (error) {
     if (error instanceof ExtractError) throw error;
     throw new ExtractError(
-      `${fileName}: this ${format.toUpperCase()} spreadsheet is damaged or truncated (${describe(error)}); open it in Excel or LibreOffice, save it again and upload the new file.`,
+      detail('SPREADSHEET_DAMAGED', { file: fileName, format: format.toUpperCase(), why: describe(error) }),
       { cause: error },
     );
   }
@@ -76,7 +76,7 @@ function readBinaryWorkbook(bytes: Uint8Array, fileName: string, format: Documen
 
 function readCsvWorkbook(bytes: Uint8Array, fileName: string, warnings: string[]): XLSX.WorkBook {
   if (!utf16Bom(bytes) && bytes.subarray(0, 8192).includes(0)) {
-    throw new ExtractError(`${fileName}: this is binary data, not CSV text; upload XLSX, XLS, ODS, CSV, DOCX or PDF price lists.`);
+    throw new ExtractError(detail('CSV_BINARY', { file: fileName }));
   }
   const { text, encoding } = decodeCsvBytes(bytes);
   if (encoding === 'windows-1251') warnings.push(warningText('CSV_WINDOWS_1251', { file: fileName }));
@@ -85,7 +85,7 @@ function readCsvWorkbook(bytes: Uint8Array, fileName: string, warnings: string[]
     // raw: keep every value as written; price parsing happens later, with Russian number formats.
     return XLSX.read(text, { type: 'string', FS: delimiter, raw: true, dense: true, sheetRows: MAX_SHEET_ROWS + 1 });
   } catch (error) {
-    throw new ExtractError(`${fileName}: cannot read this CSV file (${describe(error)}).`, { cause: error });
+    throw new ExtractError(detail('CSV_UNREADABLE', { file: fileName, why: describe(error) }), { cause: error });
   }
 }
 

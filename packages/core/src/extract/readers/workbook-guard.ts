@@ -8,6 +8,7 @@
 import { formatBytes } from '../../archive/archive-limits.js';
 import { openZip, streamZipPart } from '../../archive/zip-container.js';
 import { ExtractError } from '../../errors.js';
+import { detail } from '../../messages/message-catalogue.js';
 
 /** Most bytes all parts of one workbook may unpack to. @default 256 MiB — a 200,000-row sheet is ~40 MiB of XML. */
 export const MAX_WORKBOOK_UNPACKED_BYTES = 256 * 1024 * 1024;
@@ -58,8 +59,7 @@ export function guardWorkbook(bytes: Uint8Array, fileName: string, maxRows: numb
 /** The row-limit error of a spreadsheet, shared with the reader's own check. */
 export function tooManyRows(fileName: string, maxRows: number): ExtractError {
   return new ExtractError(
-    `${fileName}: the spreadsheet has more than ${maxRows.toLocaleString('en-US')} rows, the most one file may hold; ` +
-      'split the list into several files of fewer rows (or delete empty formatted rows at the end) and upload them one by one.',
+    detail('SPREADSHEET_TOO_MANY_ROWS', { file: fileName, max: maxRows.toLocaleString('ru-RU') }),
     { code: 'LIMIT_EXCEEDED' },
   );
 }
@@ -68,8 +68,7 @@ export function tooManyRows(fileName: string, maxRows: number): ExtractError {
 
 function tooLarge(fileName: string, maxBytes: number): ExtractError {
   return new ExtractError(
-    `${fileName}: the workbook unpacks to more than ${formatBytes(maxBytes)}, far more than any price list; ` +
-      'it is damaged or built to exhaust the server. Open it in a spreadsheet program, save the price sheet alone and upload that.',
+    detail('WORKBOOK_TOO_LARGE', { file: fileName, max: formatBytes(maxBytes) }),
     { code: 'LIMIT_EXCEEDED' },
   );
 }
