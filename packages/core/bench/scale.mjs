@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCatalogue } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
-import { createLowdbStorage, stringifyListFile } from '@pricecat/core/storage/lowdb';
+import { createLowdbStorage } from '@pricecat/core/storage/lowdb';
 import pg from 'pg';
 
 const args = parseArgs(process.argv.slice(2));
@@ -469,8 +469,7 @@ async function replicate(dir, target) {
       list.clinic_id = newClinic;
       for (const p of list.positions) p[0] = `${p[0]}-r${copy}`;
       const name = `${newList}.r.json`;
-      // Written as pricecat writes list files (a position per line).
-      await writeFile(join(dir, 'lists', name), stringifyListFile(list));
+      await writeFile(join(dir, 'lists', name), JSON.stringify(list));
       catalogue.list_files.push([newList, name]);
       const meta = lists.get(listId);
       catalogue.priceLists.push({ ...meta, price_list_id: newList, clinic_id: newClinic, file_name: `${copy}-${meta.file_name}` });

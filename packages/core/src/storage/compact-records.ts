@@ -141,33 +141,18 @@ export function toListFile(
  * of a clinic's list, sections, units) be held once. Throws a plain Error naming what is malformed.
  */
 export function fromListFile(file: ListFile, services: ReadonlyMap<string, Service>, interner: Interner = NO_INTERNING): Position[] {
-  if (!Array.isArray(file?.positions)) throw new Error(`not a pricecat list file of version ${LIST_FILE_VERSION}`);
-  return file.positions.map(positionReader(file, services, interner));
-}
-
-/**
- * The reader of one list file's positions, one compact row at a time (so a file read row by row never holds
- * all its rows at once). `head` is the file without its positions. Throws a plain Error naming what is malformed.
- */
-export function positionReader(
-  head: Omit<ListFile, 'positions'>,
-  services: ReadonlyMap<string, Service>,
-  interner: Interner = NO_INTERNING,
-): (row: unknown, index: number) => Position {
   const intern = interner.text;
-  if (head?.version !== LIST_FILE_VERSION || !Array.isArray(head.columns)) {
+  if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
     throw new Error(`not a pricecat list file of version ${LIST_FILE_VERSION}`);
   }
-  const file = head;
   const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
   const noWarnings: readonly string[] = Object.freeze([]);
-  return (row: unknown, index: number): Position => {
+  return file.positions.map((row, index): Position => {
     // A position of a file written before packages has two fields less, before traces three.
     if (!Array.isArray(row) || (row.length !== POSITION_FIELDS.length && !(OLDER_POSITION_LENGTHS as readonly number[]).includes(row.length))) {
       throw new Error(`position ${index} has the wrong shape`);
     }
-    const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source, trace, kindCode, package_id] =
-      row as CompactPosition;
+    const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source, trace, kindCode, package_id] = row;
     const kind: PositionKind | undefined = kindCode === undefined ? 'service' : KINDS[kindCode as CompactKind];
     if (kind === undefined) throw new Error(`position ${index} has an unknown kind "${String(kindCode)}"`);
     const nameNorm = intern(name_norm);
@@ -222,42 +207,7 @@ export function positionReader(
     // NOTE: set after the literal, not spread into it: a spread made every record a slow copy.
     if (trace) (position as { trace?: MatchTrace }).trace = interner.trace(nameNorm, trace);
     return position;
-  };
-}
-
-/**
- * The text of a list file: valid JSON, with each position on a line of its own after the first line (the
- * list's head), so a reader can parse it row by row (lowdb.ts); a plain `JSON.parse` reads it too.
- */
-export function stringifyListFile(file: ListFile): string {
-  const { positions, ...head } = file;
-  const start = `${JSON.stringify(head).slice(0, -1)},"positions":[`;
-  return positions.length === 0 ? `${start}]}` : `${start}\n${positions.map((row) => JSON.stringify(row)).join(',\n')}\n]}`;
-}
-
-/**
- * Reads the text of a list file row by row when it has the layout of {@link stringifyListFile}: `head` gets
- * the list's head, `row` each compact position in order. Returns false (having called neither) when the text
- * has another layout (a file written before that layout, on one line): the caller then parses it whole.
- * Throws a SyntaxError for a line that is not valid JSON.
- */
-export function readListFileRows(text: string, head: (head: Omit<ListFile, 'positions'>) => void, row: (row: unknown) => void): boolean {
-  const firstEnd = text.indexOf('\n');
-  const marker = ',"positions":[';
-  if (firstEnd < 0 || !text.startsWith(marker, firstEnd - marker.length) || !text.endsWith('\n]}')) return false;
-  head(JSON.parse(`${text.slice(0, firstEnd - marker.length)}}`) as Omit<ListFile, 'positions'>);
-  const end = text.length - 3;
-  let start = firstEnd + 1;
-  while (start < end) {
-    let lineEnd = text.indexOf('\n', start);
-    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
-    // Every row but the last ends with the comma that separates it from the next.
-    const last = lineEnd === end;
-    if (!last && text.charCodeAt(lineEnd - 1) !== 44) throw new SyntaxError(`a position's line does not end with a comma (at character ${lineEnd})`);
-    row(JSON.parse(text.slice(start, last ? lineEnd : lineEnd - 1)));
-    start = lineEnd + 1;
-  }
-  return true;
+  });
 }
 
 /**

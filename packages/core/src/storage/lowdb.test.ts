@@ -122,44 +122,6 @@ describe('storage: lowdb', () => {
     expect(await readFile(file, 'utf-8')).toBe(text.slice(0, text.length / 2));
   });
 
-  it('writes a list file a position per line, and reads the one-line files of earlier versions alike', async () => {
-    const positions = ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1'));
-    const store = await createLowdbStorage({ dir });
-    await store.savePriceList(sampleWrite('c-1', 'pl-1', positions));
-    await store.close();
-    const [name] = await readdir(join(dir, 'lists'));
-    const file = join(dir, 'lists', name!);
-    const text = await readFile(file, 'utf-8');
-    // The list's head, one line per position, the end: still one JSON document.
-    expect(text.split('\n')).toHaveLength(positions.length + 2);
-    expect(JSON.parse(text).positions).toHaveLength(positions.length);
-    const reopened = await createLowdbStorage({ dir });
-    const read = await reopened.listPositions();
-    await reopened.close();
-    expect(read).toEqual(positions);
-    await writeFile(file, JSON.stringify(JSON.parse(text)), 'utf-8');
-    const older = await createLowdbStorage({ dir });
-    try {
-      expect(await older.listPositions()).toEqual(positions);
-    } finally {
-      await older.close();
-    }
-  });
-
-  it('refuses a list file with a damaged position line, naming that file, and leaves it alone', async () => {
-    const store = await createLowdbStorage({ dir });
-    await store.savePriceList(sampleWrite('c-1', 'pl-1', ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1'))));
-    await store.close();
-    const [name] = await readdir(join(dir, 'lists'));
-    const file = join(dir, 'lists', name!);
-    const lines = (await readFile(file, 'utf-8')).split('\n');
-    lines[2] = `${lines[2]!.slice(0, 20)},`;
-    const damaged = lines.join('\n');
-    await writeFile(file, damaged, 'utf-8');
-    await expect(createLowdbStorage({ dir })).rejects.toThrow(`The data file ${file} is damaged`);
-    expect(await readFile(file, 'utf-8')).toBe(damaged);
-  });
-
   it('refuses files of a newer pricecat and JSON that is not a pricecat catalogue', async () => {
     await writeFile(join(dir, 'catalogue.json'), '[1, 2, 3]', 'utf-8');
     await expect(createLowdbStorage({ dir })).rejects.toThrow(/is damaged \(no top-level object\)/);

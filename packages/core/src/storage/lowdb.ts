@@ -21,19 +21,7 @@ import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from '
 import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
-import {
-  createInterner,
-  fromListFile,
-  positionReader,
-  readListFileRows,
-  stringifyListFile,
-  toListFile,
-  toStoredDecision,
-  fromStoredDecision,
-  type Interner,
-  type ListFile,
-  type StoredDecision,
-} from './compact-records.js';
+import { createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { lastDecisionAbout, withDecision, withoutDecision } from './decisions.js';
 import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
@@ -221,7 +209,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
           const name = `${safeName(listId)}.${Date.now().toString(36)}${(generation++).toString(36)}.json`;
           const clinicId = positions[0]?.clinic_id ?? '';
           // The lists a write touches are written side by side (their fsyncs overlap); the commit waits for all.
-          written.push(writeFileDurably(join(dir, LISTS_DIR_NAME, name), stringifyListFile(toListFile(listId, clinicId, positions, services))));
+          written.push(writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, clinicId, positions, services))));
           const old = nextFiles.get(listId);
           if (old) superseded.push(old);
           nextFiles.set(listId, name);
@@ -431,15 +419,15 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
   const interner = createInterner();
   const paths = [...listFiles].map(([listId, name]) => ({ listId, path: join(dir, LISTS_DIR_NAME, name) }));
-  // The next file is read from disk while this one is converted.
-  let next = paths.length > 0 ? readBytes(paths[0]!.path) : null;
+  // The next file is read while this one is converted.
+  let next = paths.length > 0 ? readJson<ListFile>(paths[0]!.path) : null;
   for (let i = 0; i < paths.length; i++) {
     const { listId, path } = paths[i]!;
-    const bytes = await next!;
-    next = i + 1 < paths.length ? readBytes(paths[i + 1]!.path) : null;
+    const list = await next!;
+    next = i + 1 < paths.length ? readJson<ListFile>(paths[i + 1]!.path) : null;
     // A failed read ahead is reported when its turn comes, not as an unhandled rejection meanwhile.
     next?.catch(() => undefined);
-    if (bytes === null) {
+    if (list === null) {
       throw new PricecatError(
         'STORAGE_FAILED',
         `The list file ${path} (price list ${listId}) named by ${catalogueFile} is missing; pricecat will not start without ` +
@@ -447,7 +435,11 @@ async function loadDirectory(dir: string): Promise<Loaded> {
       );
     }
     const patched = replay.patches.get(listId);
-    readListPositions(path, bytes, servicesById, interner, (p) => positions.push(patched?.get(p.position_id) ?? p));
+    try {
+      for (const p of fromListFile(list, servicesById, interner)) positions.push(patched?.get(p.position_id) ?? p);
+    } catch (error) {
+      throw corrupt(path, messageOf(error), error);
+    }
   }
   // What lies beyond the committed part of the journal (a write killed before its commit) is cut off.
   if (replay.bytes > journal.length) await truncate(join(dir, journal.file), journal.length);
@@ -475,48 +467,6 @@ function checkCatalogue(file: CatalogueFile, path: string): StoreData {
     data[key] = value;
   }
   return data as unknown as StoreData;
-}
-
-/** A file's bytes, or null when it does not exist. */
-async function readBytes(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new PricecatError('STORAGE_FAILED', `Could not read ${path}: ${messageOf(error)}. Check that it is a readable file.`, { cause: error });
-  }
-}
-
-/**
- * The positions of a list file's bytes, given to `add` in order. A file with a position per line is parsed row
- * by row (each row's parse dies young: parsing a whole list at once had the garbage collector copy every list
- * into the old generation, half of a 1M-position start-up); a file of an older layout is parsed whole.
- */
-function readListPositions(path: string, bytes: Buffer, services: ReadonlyMap<string, Service>, interner: Interner, add: (position: Position) => void): void {
-  const text = bytes.toString('utf-8');
-  let index = 0;
-  try {
-    let read: ((row: unknown, index: number) => Position) | null = null;
-    const byRows = readListFileRows(
-      text,
-      (head) => (read = positionReader(head, services, interner)),
-      (row) => add(read!(row, index++)),
-    );
-    if (byRows) return;
-  } catch (error) {
-    throw corrupt(path, error instanceof SyntaxError ? `not valid JSON (${error.message}; position ${index})` : messageOf(error), error);
-  }
-  let file: ListFile;
-  try {
-    file = JSON.parse(text) as ListFile;
-  } catch (error) {
-    throw corrupt(path, `not valid JSON (${messageOf(error)}; ${text.length} characters)`, error);
-  }
-  try {
-    for (const p of fromListFile(file, services, interner)) add(p);
-  } catch (error) {
-    throw corrupt(path, messageOf(error), error);
-  }
 }
 
 async function readJson<T>(path: string): Promise<T | null> {
@@ -567,7 +517,7 @@ async function migrateLegacy(dir: string, legacy: StoreData): Promise<void> {
   const listFiles = new Map<string, string>();
   for (const [listId, positions] of byList) {
     const name = `${safeName(listId)}.m${listFiles.size.toString(36)}.json`;
-    await writeFileDurably(join(dir, LISTS_DIR_NAME, name), stringifyListFile(toListFile(listId, positions[0]!.clinic_id, positions, servicesById)));
+    await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, positions[0]!.clinic_id, positions, servicesById)));
     listFiles.set(listId, name);
   }
   await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, new WeakMap(), EMPTY_JOURNAL)));
@@ -692,6 +642,3 @@ function closedError(dir: string): PricecatError {
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-/** The text of a list file as the store writes it (for tools that copy list files, such as the scale bench). */
-export { stringifyListFile } from './compact-records.js';
