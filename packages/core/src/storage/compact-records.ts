@@ -147,6 +147,11 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
   }
   const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
   const noWarnings: readonly string[] = Object.freeze([]);
+  // Consecutive rows mostly share their section and unit: compared with the row before, interned only when they differ.
+  let lastSection: [raw: string | null, interned: string | null] = [null, null];
+  let lastUnit: [raw: string | null, interned: string | null] = [null, null];
+  const sameAsLast = (text: string | null, last: [string | null, string | null]): [string | null, string | null] =>
+    text === last[0] ? last : [text, text === null ? null : intern(text)];
   return file.positions.map((row, index): Position => {
     // A position of a file written before packages has two fields less, before traces three.
     if (!Array.isArray(row) || (row.length !== POSITION_FIELDS.length && !(OLDER_POSITION_LENGTHS as readonly number[]).includes(row.length))) {
@@ -163,8 +168,8 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
       raw_name: intern(raw_name),
       name_norm: nameNorm,
       code: code === null ? null : intern(code),
-      section: section === null ? null : intern(section),
-      unit: unit === null ? null : intern(unit),
+      section: (lastSection = sameAsLast(section, lastSection))[1],
+      unit: (lastUnit = sameAsLast(unit, lastUnit))[1],
       price,
       price_nonresident,
       prices_raw: interner.cells(

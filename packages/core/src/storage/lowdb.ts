@@ -419,15 +419,15 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
   const interner = createInterner();
   const paths = [...listFiles].map(([listId, name]) => ({ listId, path: join(dir, LISTS_DIR_NAME, name) }));
-  // The next file is read while this one is converted.
-  let next = paths.length > 0 ? readJson<ListFile>(paths[0]!.path) : null;
+  // The next file's bytes are read from disk while this one is converted.
+  let next = paths.length > 0 ? readBytes(paths[0]!.path) : null;
   for (let i = 0; i < paths.length; i++) {
     const { listId, path } = paths[i]!;
-    const list = await next!;
-    next = i + 1 < paths.length ? readJson<ListFile>(paths[i + 1]!.path) : null;
+    const bytes = await next!;
+    next = i + 1 < paths.length ? readBytes(paths[i + 1]!.path) : null;
     // A failed read ahead is reported when its turn comes, not as an unhandled rejection meanwhile.
     next?.catch(() => undefined);
-    if (list === null) {
+    if (bytes === null) {
       throw new PricecatError(
         'STORAGE_FAILED',
         `The list file ${path} (price list ${listId}) named by ${catalogueFile} is missing; pricecat will not start without ` +
@@ -436,9 +436,10 @@ async function loadDirectory(dir: string): Promise<Loaded> {
     }
     const patched = replay.patches.get(listId);
     try {
-      for (const p of fromListFile(list, servicesById, interner)) positions.push(patched?.get(p.position_id) ?? p);
+      // Parsed here, not in the read ahead: one list's parse is alive at a time (measured: 0.2 GiB less RSS at 1M).
+      for (const p of fromListFile(parseJson<ListFile>(path, bytes), servicesById, interner)) positions.push(patched?.get(p.position_id) ?? p);
     } catch (error) {
-      throw corrupt(path, messageOf(error), error);
+      throw error instanceof PricecatError ? error : corrupt(path, messageOf(error), error);
     }
   }
   // What lies beyond the committed part of the journal (a write killed before its commit) is cut off.
@@ -467,6 +468,27 @@ function checkCatalogue(file: CatalogueFile, path: string): StoreData {
     data[key] = value;
   }
   return data as unknown as StoreData;
+}
+
+/** A file's bytes, or null when it does not exist. */
+async function readBytes(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new PricecatError('STORAGE_FAILED', `Could not read ${path}: ${messageOf(error)}. Check that it is a readable file.`, { cause: error });
+  }
+}
+
+/** The JSON in `bytes` (the file at `path`); a damaged file is refused naming it. */
+function parseJson<T>(path: string, bytes: Buffer): T {
+  // NOTE: one decode of the whole buffer, as in DurableJsonFile.read.
+  const text = bytes.toString('utf-8');
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw corrupt(path, `not valid JSON (${messageOf(error)}; ${text.length} characters)`, error);
+  }
 }
 
 async function readJson<T>(path: string): Promise<T | null> {
