@@ -4,6 +4,7 @@ export default defineConfig({
   // Named entries: the PostgreSQL test cluster lives with the other test helpers, outside src/.
   entry: {
     index: 'src/index.ts',
+    internal: 'src/internal.ts',
     node: 'src/node.ts',
     contract: 'src/contract/index.ts',
     'contract/limits': 'src/contract/limits.ts',

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractPriceRows, readDocument } from '@pricecat/core';
+import { extractPriceRows, readDocument } from '@pricecat/core/internal';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');

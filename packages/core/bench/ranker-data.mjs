@@ -15,7 +15,7 @@ import {
   fitLogistic,
   isCodeMnemonic,
   logisticScore,
-} from '@pricecat/core';
+} from '@pricecat/core/internal';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const fixtures = join(here, '../test/fixtures');

@@ -13,6 +13,7 @@ import type { Decision, LearnedSynonym, Position, PositionStatus, Service } from
 import type { CatalogueContext } from './context.js';
 import type { QueryPort } from '../storage/query-port.js';
 import type { DecisionWrite } from '../storage/storage.js';
+import { lastDecisionAbout } from '../storage/decisions.js';
 import { newId } from './ids.js';
 import { detail } from '../messages/message-catalogue.js';
 import { describePositionState } from '../storage/position-state.js';
@@ -127,7 +128,7 @@ export async function matchPosition(ctx: CatalogueContext, request: MatchRequest
     position.name_norm === ''
       ? null
       : { name_norm: position.name_norm, service_id: service.service_id, raw_name: position.raw_name, clinic_id: position.clinic_id, created_at: createdAt };
-  const replaced = synonym ? ((await ctx.storage.listLearnedSynonyms()).find((s) => s.name_norm === synonym.name_norm) ?? null) : null;
+  const replaced = synonym ? await learnedSynonymOf(ctx, synonym.name_norm) : null;
   const decision: Decision = {
     decision_id: newId('dec'),
     action: 'match',
@@ -305,12 +306,11 @@ async function alreadyDecided(
   service: Service | null,
   decidedBy: string | undefined,
 ): Promise<DecisionResult> {
-  // The newest logged decision that touched the position (the log is short beside the positions; this path is rare).
-  const log = await ctx.storage.listDecisions();
-  let settling: Decision | undefined;
-  for (let i = log.length - 1; i >= 0 && !settling; i--) {
-    if (log[i]!.action === action && log[i]!.previous.some((p) => p.position_id === position.position_id)) settling = log[i];
-  }
+  // The newest logged decision that touched the position: asked of the store when it can answer, since a twin
+  // decided by an identical-names match is a common case (copying the whole log cost tens of ms at 1M positions).
+  const settling = ctx.storage.lastDecisionAbout
+    ? await ctx.storage.lastDecisionAbout(position.position_id, action)
+    : lastDecisionAbout(await ctx.storage.listDecisions(), position.position_id, action);
   return {
     decision_id: settling?.decision_id ?? null,
     already_decided: true,
@@ -321,6 +321,12 @@ async function alreadyDecided(
     created_at: settling?.created_at ?? ctx.now().toISOString(),
     decided_by: settling?.decided_by ?? decidedBy ?? null,
   };
+}
+
+/** The learned synonym of `nameNorm`, or null: asked of the store when it can answer one name, else found in all. */
+async function learnedSynonymOf(ctx: CatalogueContext, nameNorm: string): Promise<LearnedSynonym | null> {
+  if (ctx.storage.getLearnedSynonym) return ctx.storage.getLearnedSynonym(nameNorm);
+  return (await ctx.storage.listLearnedSynonyms()).find((s) => s.name_norm === nameNorm) ?? null;
 }
 
 /**

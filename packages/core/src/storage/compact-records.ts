@@ -145,8 +145,13 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
   if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
     throw new Error(`это не файл прайс-листа pricecat версии ${LIST_FILE_VERSION}`);
   }
-  const columns = file.columns.map(([header, role]) => ({ header, role }));
+  const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
   const noWarnings: readonly string[] = Object.freeze([]);
+  // Consecutive rows mostly share their section and unit: compared with the row before, interned only when they differ.
+  let lastSection: [raw: string | null, interned: string | null] = [null, null];
+  let lastUnit: [raw: string | null, interned: string | null] = [null, null];
+  const sameAsLast = (text: string | null, last: [string | null, string | null]): [string | null, string | null] =>
+    text === last[0] ? last : [text, text === null ? null : intern(text)];
   return file.positions.map((row, index): Position => {
     // A position of a file written before packages has two fields less, before traces three.
     if (!Array.isArray(row) || (row.length !== POSITION_FIELDS.length && !(OLDER_POSITION_LENGTHS as readonly number[]).includes(row.length))) {
@@ -155,27 +160,41 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
     const [position_id, raw_name, name_norm, code, section, unit, price, price_nonresident, cells, service_id, confidence, method, status, candidates, warnings, source, trace, kindCode, package_id] = row;
     const kind: PositionKind | undefined = kindCode === undefined ? 'service' : KINDS[kindCode as CompactKind];
     if (kind === undefined) throw new Error(`position ${index} has an unknown kind "${String(kindCode)}"`);
-    return {
+    const nameNorm = intern(name_norm);
+    const position: Position = {
       position_id,
       price_list_id: file.price_list_id,
       clinic_id: file.clinic_id,
       raw_name: intern(raw_name),
-      name_norm: intern(name_norm),
+      name_norm: nameNorm,
       code: code === null ? null : intern(code),
-      section: section === null ? null : intern(section),
-      unit: unit === null ? null : intern(unit),
+      section: (lastSection = sameAsLast(section, lastSection))[1],
+      unit: (lastUnit = sameAsLast(unit, lastUnit))[1],
       price,
       price_nonresident,
-      prices_raw: cells.map(([column, value, raw]: CompactCell): PriceCell => {
-        const col = columns[column];
-        if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
-        return { role: col.role, value, raw: intern(raw ?? String(value)), header: col.header };
-      }),
+      prices_raw: interner.cells(
+        nameNorm,
+        (known) =>
+          known.length === cells.length &&
+          cells.every(([column, value, raw]: CompactCell, i: number) => {
+            const cell = known[i]!;
+            const col = columns[column];
+            return (
+              col !== undefined && cell.value === value && cell.role === col.role && cell.header === col.header && cell.raw === (raw ?? interner.number(value))
+            );
+          }),
+        () =>
+          cells.map(([column, value, raw]: CompactCell): PriceCell => {
+            const col = columns[column];
+            if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
+            return { role: col.role, value, raw: raw === undefined ? interner.number(value) : intern(raw), header: col.header };
+          }),
+      ),
       service_id,
       confidence,
       method,
       status,
-      candidates: interner.candidates(candidates, () =>
+      candidates: interner.candidates(nameNorm, candidates, () =>
         candidates.map(
           ([id, score, candidateMethod, name]: CompactCandidate): MatchCandidate => ({
             service_id: id,
@@ -186,30 +205,54 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
         ),
       ),
       warnings: warnings.length === 0 ? noWarnings : warnings,
-      source: { table: source[0], row: source[1] },
-      ...(trace && { trace }),
+      source: interner.source(source[0], source[1]),
       kind,
       package_id: package_id ?? null,
     };
+    // NOTE: set after the literal, not spread into it: a spread made every record a slow copy.
+    if (trace) (position as { trace?: MatchTrace }).trace = interner.trace(nameNorm, trace);
+    return position;
   });
 }
 
 /**
  * Shares equal values between records while a store is read: texts (names repeated in every version of a
- * clinic's list, sections, units) and candidate lists (namesakes get the same candidates from the matcher).
- * Records are never mutated (query-port.ts), so sharing is safe.
+ * clinic's list, sections, units), the texts of prices, and candidate lists (namesakes get the same
+ * candidates from the matcher). Records are never mutated (query-port.ts), so sharing is safe.
  */
 export interface Interner {
   text(text: string): string;
-  candidates(compact: readonly CompactCandidate[], make: () => MatchCandidate[]): readonly MatchCandidate[];
+  /** `String(value)`, one string per distinct value. */
+  number(value: number): string;
+  /** The candidate list of a position named `nameNorm`: the one of its last namesake when equal, else `make()`. */
+  candidates(nameNorm: string, compact: readonly CompactCandidate[], make: () => MatchCandidate[]): readonly MatchCandidate[];
+  /** The match trace of a position named `nameNorm`: its last namesake's when equal, else `trace`. */
+  trace(nameNorm: string, trace: MatchTrace): MatchTrace;
+  /** The price cells of a position named `nameNorm`: its last namesake's when `same` says they are equal, else `make()`. */
+  cells(nameNorm: string, same: (known: readonly PriceCell[]) => boolean, make: () => PriceCell[]): readonly PriceCell[];
+  /** The source row `{ table, row }`, one record per distinct pair. */
+  source(table: string, row: number): { readonly table: string; readonly row: number };
 }
 
-const NO_INTERNING: Interner = { text: (text) => text, candidates: (_compact, make) => make() };
+const NO_INTERNING: Interner = {
+  text: (text) => text,
+  number: (value) => String(value),
+  candidates: (_name, _compact, make) => make(),
+  trace: (_name, trace) => trace,
+  cells: (_name, _same, make) => make(),
+  source: (table, row) => ({ table, row }),
+};
 
 /** An interner for one start-up; drop it afterwards. */
 export function createInterner(): Interner {
   const texts = new Map<string, string>();
-  const lists = new Map<string, readonly MatchCandidate[]>();
+  const numbers = new Map<number, string>();
+  // NOTE: keyed by the (interned) normalized name and compared field by field: a text key built from every
+  // candidate cost 12 % of a 1M-position start-up; namesakes are where equal lists come from.
+  const lists = new Map<string, { compact: readonly CompactCandidate[]; list: readonly MatchCandidate[] }>();
+  const traces = new Map<string, MatchTrace>();
+  const cellLists = new Map<string, readonly PriceCell[]>();
+  const sources = new Map<string, Map<number, { readonly table: string; readonly row: number }>>();
   const empty: readonly MatchCandidate[] = Object.freeze([]);
   return {
     text(text) {
@@ -218,22 +261,79 @@ export function createInterner(): Interner {
       texts.set(text, text);
       return text;
     },
-    candidates(compact, make) {
+    number(value) {
+      let text = numbers.get(value);
+      if (text === undefined) numbers.set(value, (text = String(value)));
+      return text;
+    },
+    candidates(nameNorm, compact, make) {
       if (compact.length === 0) return empty;
-      let key = '';
-      for (const [id, score, method, name] of compact) key += `${id}\u0001${score}\u0001${method}\u0001${name ?? ''}\u0002`;
-      let known = lists.get(key);
-      if (known === undefined) lists.set(key, (known = make()));
-      return known;
+      const known = lists.get(nameNorm);
+      if (known !== undefined && sameCandidates(known.compact, compact)) return known.list;
+      const list = make();
+      lists.set(nameNorm, { compact, list });
+      return list;
+    },
+    trace(nameNorm, trace) {
+      const known = traces.get(nameNorm);
+      if (known !== undefined && sameJson(known, trace)) return known;
+      traces.set(nameNorm, trace);
+      return trace;
+    },
+    cells(nameNorm, same, make) {
+      const known = cellLists.get(nameNorm);
+      if (known !== undefined && same(known)) return known;
+      const cells = make();
+      cellLists.set(nameNorm, cells);
+      return cells;
+    },
+    source(table, row) {
+      let rows = sources.get(table);
+      if (!rows) sources.set(table, (rows = new Map()));
+      let source = rows.get(row);
+      if (!source) rows.set(row, (source = { table, row }));
+      return source;
     },
   };
+}
+
+/** Deep equality of two values parsed from JSON. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], other[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  // Keys in the same order too, so a shared record serializes exactly as its own would.
+  const keys = Object.keys(x);
+  const otherKeys = Object.keys(y);
+  if (keys.length !== otherKeys.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== otherKeys[i] || !sameJson(x[keys[i]!], y[keys[i]!])) return false;
+  return true;
+}
+
+function sameCandidates(a: readonly CompactCandidate[], b: readonly CompactCandidate[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x[0] !== y[0] || x[1] !== y[1] || x[2] !== y[2] || x[3] !== y[3]) return false;
+  }
+  return true;
 }
 
 /** What a decision's `previous` keeps on disk: the fields a decision changes; the rest is the position's. */
 export type CompactPrevious = Pick<Position, 'position_id' | 'service_id' | 'method' | 'confidence' | 'status'>;
 
 /** A logged decision whose `previous` positions are stored as {@link CompactPrevious}. */
-export type StoredDecision = Omit<Decision, 'previous'> & { readonly previous: readonly CompactPrevious[] };
+export type StoredDecision = Omit<Decision, 'previous'> & {
+  readonly previous: readonly CompactPrevious[];
+};
 
 export function toStoredDecision(decision: Decision): StoredDecision {
   return {

@@ -59,6 +59,27 @@ export const DECISION_CASES: readonly Case[] = [
     },
   ],
   [
+    'finds the newest decision about a position, and one synonym by name (when the adapter has them)',
+    async (store) => {
+      const queued = [samplePosition('p-1', 'pl-1', 'c-1', QUEUED), samplePosition('p-2', 'pl-1', 'c-1', QUEUED)];
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      const first = matchDecision('d-1', 's-1', queued);
+      await store.saveDecision({ decision: first, positions: queued.map((p) => matched(p, 's-1')) });
+      const second = matchDecision('d-2', 's-2', [matched(queued[1]!, 's-1')]);
+      await store.saveDecision({ decision: second, positions: [matched(queued[1]!, 's-2')] });
+      if (store.lastDecisionAbout) {
+        expect(await store.lastDecisionAbout('p-1', 'match')).toEqual(first);
+        expect(await store.lastDecisionAbout('p-2', 'match')).toEqual(second);
+        expect(await store.lastDecisionAbout('p-2', 'skip')).toBeNull();
+        expect(await store.lastDecisionAbout('p-unknown', 'match')).toBeNull();
+      }
+      if (store.getLearnedSynonym) {
+        expect(await store.getLearnedSynonym('консультация терапевта')).toEqual(second.synonym);
+        expect(await store.getLearnedSynonym('нет такого')).toBeNull();
+      }
+    },
+  ],
+  [
     'reverts a match: the position is queued again and the synonym it replaced comes back',
     async (store) => {
       const queued = samplePosition('p-1', 'pl-1', 'c-1', QUEUED);

@@ -49,6 +49,15 @@ export function withoutDecision(data: StoreData, decisionId: string): StoreData 
   };
 }
 
+/** The newest decision of `log` with this action whose `previous` positions include `positionId`, or null. */
+export function lastDecisionAbout(log: readonly Decision[], positionId: string, action: Decision['action']): Decision | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const decision = log[i]!;
+    if (decision.action === action && decision.previous.some((p) => p.position_id === positionId)) return decision;
+  }
+  return null;
+}
+
 // ---- internal helpers ----
 
 function isAsDecided(position: Position, decision: Decision): boolean {

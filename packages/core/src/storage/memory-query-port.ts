@@ -16,7 +16,7 @@ import type {
   UpdatableQueryPort,
 } from './query-port.js';
 import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
-import { insertSorted, mergeAscending, removeSorted } from './sorted-ints.js';
+import { insertManySorted, insertSorted, mergeAscending, removeManySorted, removeSorted } from './sorted-ints.js';
 
 /** What the port starts from: the store's contents, read once. */
 export interface QuerySeed {
@@ -96,6 +96,62 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     if (p.status === 'queued') removeSorted(queue, seq, queueBefore);
     count(total, p, -1);
     count(clinicCountsOf(p.clinic_id), p, -1);
+  };
+  /**
+   * Replaces many known positions at once (a decision on identical names, an undo): each index is changed with
+   * one pass per array, not one memory move of the status lists and the queue per position (at 1M positions a
+   * match of 300 namesakes spent most of its time there). Unknown ids are ignored.
+   */
+  const replaceMany = (incoming: readonly Position[]): void => {
+    const bySeq = new Map<number, Position>();
+    for (const position of incoming) {
+      const seq = seqById.get(position.position_id);
+      if (seq !== undefined) bySeq.set(seq, position);
+    }
+    if (bySeq.size <= 1) {
+      for (const position of bySeq.values()) putPosition(position, false);
+      return;
+    }
+    const edits = createIndexEdits();
+    // Out while the old records are in place: the queue's order reads their confidence.
+    for (const seq of bySeq.keys()) {
+      const old = positions[seq]!;
+      editIndexes(edits.out, seq, old);
+      count(total, old, -1);
+      count(clinicCountsOf(old.clinic_id), old, -1);
+    }
+    applyIndexEdits(edits.out, removeManySorted);
+    for (const [seq, position] of bySeq) {
+      positions[seq] = position;
+      editIndexes(edits.in, seq, position);
+      count(total, position, 1);
+      count(clinicCountsOf(position.clinic_id), position, 1);
+    }
+    applyIndexEdits(edits.in, insertManySorted);
+  };
+  /** The index entries of one position, collected per index and key. */
+  const editIndexes = (edit: IndexEdit, seq: number, p: Position): void => {
+    pushTo(edit.keyed, byClinic, p.clinic_id, seq);
+    pushTo(edit.keyed, byList, p.price_list_id, seq);
+    pushTo(edit.keyed, byNameNorm, p.name_norm, seq);
+    if (p.package_id !== null) pushTo(edit.keyed, byPackage, p.package_id, seq);
+    if (p.status === 'normalized' && p.service_id !== null) pushTo(edit.keyed, byService, p.service_id, seq);
+    let statusSeqs = edit.statuses.get(p.status);
+    if (!statusSeqs) edit.statuses.set(p.status, (statusSeqs = []));
+    statusSeqs.push(seq);
+    if (p.status === 'queued') edit.queue.push(seq);
+  };
+  const applyIndexEdits = (edit: IndexEdit, apply: (items: number[], values: readonly number[], before?: (a: number, b: number) => boolean) => void): void => {
+    for (const [index, keys] of edit.keyed) {
+      for (const [key, seqs] of keys) {
+        let items = index.get(key);
+        if (!items) index.set(key, (items = []));
+        apply(items, seqs);
+        if (items.length === 0) index.delete(key);
+      }
+    }
+    for (const [status, seqs] of edit.statuses) apply(byStatus.get(status)!, seqs);
+    apply(queue, edit.queue, queueBefore);
   };
   const clinicCountsOf = (clinicId: string): MutableCounts => {
     let counts = clinicCounts.get(clinicId);
@@ -212,7 +268,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
       if (change.type === 'services') {
         putServices(change.services);
       } else if (change.type === 'positions') {
-        for (const position of change.positions) putPosition(position, false);
+        replaceMany(change.positions);
       } else {
         const { clinic, priceList, positions: added } = change.write;
         clinicsById.set(clinic.clinic_id, clinic);
@@ -225,6 +281,26 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
 }
 
 // ---- internal helpers ----
+
+/** What a bulk change does to the indexes: per keyed index and key, per status, and to the queue. */
+interface IndexEdit {
+  readonly keyed: Map<Map<string, number[]>, Map<string, number[]>>;
+  readonly statuses: Map<PositionStatus, number[]>;
+  readonly queue: number[];
+}
+
+function createIndexEdits(): { out: IndexEdit; in: IndexEdit } {
+  const edit = (): IndexEdit => ({ keyed: new Map(), statuses: new Map(), queue: [] });
+  return { out: edit(), in: edit() };
+}
+
+function pushTo(edits: IndexEdit['keyed'], index: Map<string, number[]>, key: string, seq: number): void {
+  let keys = edits.get(index);
+  if (!keys) edits.set(index, (keys = new Map()));
+  const seqs = keys.get(key);
+  if (seqs) seqs.push(seq);
+  else keys.set(key, [seq]);
+}
 
 /** Merges the sorted `added` into the sorted `target`, in place, in O(target + added). */
 function mergeSorted(target: number[], added: readonly number[], before: (a: number, b: number) => boolean): void {

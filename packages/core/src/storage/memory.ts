@@ -3,8 +3,8 @@
  * The default store of `createCatalogue()` and the store of use-case tests.
  */
 import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
-import { withDecision, withoutDecision } from './decisions.js';
-import type { IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
+import { lastDecisionAbout, withDecision, withoutDecision } from './decisions.js';
+import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import {
   createEmptyStoreData,
   filterPositions,
@@ -53,6 +53,7 @@ export function createMemoryStorage(): Storage {
       change((current) => withUpdatedPositions(current, copy(positions))),
 
     listLearnedSynonyms: async () => copy(data.learnedSynonyms),
+    getLearnedSynonym: async (nameNorm: string) => copy(data.learnedSynonyms.find((s) => s.name_norm === nameNorm) ?? null),
     saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) =>
       change((current) => withLearnedSynonyms(current, copy(synonyms))),
 
@@ -66,6 +67,7 @@ export function createMemoryStorage(): Storage {
 
     listDecisions: async () => copy(data.decisions),
     lastDecision: async () => copy(data.decisions.at(-1) ?? null),
+    lastDecisionAbout: async (positionId: string, action: Decision['action']) => copy(lastDecisionAbout(data.decisions, positionId, action)),
     saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, copy(write))),
     revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
 

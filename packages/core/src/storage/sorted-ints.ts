@@ -57,3 +57,44 @@ function mergeTwo(a: readonly number[], b: readonly number[]): number[] {
   while (j < b.length) result[k++] = b[j++]!;
   return result;
 }
+
+/**
+ * Removes every one of `values` (absent ones are ignored) in one pass over the tail of `items` from the
+ * first removed place: k removals cost O(k log n + n), not k memory moves of the whole array.
+ */
+export function removeManySorted(items: number[], values: readonly number[], before: (a: number, b: number) => boolean = ascending): void {
+  const places: number[] = [];
+  for (const value of values) {
+    const at = lowerBound(items, value, before);
+    if (items[at] === value) places.push(at);
+  }
+  if (places.length === 0) return;
+  places.sort((a, b) => a - b);
+  let write = places[0]!;
+  let next = 0;
+  for (let read = write; read < items.length; read++) {
+    if (next < places.length && read === places[next]) {
+      // Equal places (a value given twice) are skipped together.
+      while (next < places.length && places[next] === read) next++;
+      continue;
+    }
+    items[write++] = items[read]!;
+  }
+  items.length = write;
+}
+
+/** Inserts every one of `values` at its place (ones already there are not doubled), merging from the end in place. */
+export function insertManySorted(items: number[], values: readonly number[], before: (a: number, b: number) => boolean = ascending): void {
+  const added = [...new Set(values)].filter((value) => items[lowerBound(items, value, before)] !== value);
+  if (added.length === 0) return;
+  added.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  let i = items.length - 1;
+  let j = added.length - 1;
+  let write = items.length + added.length - 1;
+  // Pushed, not a longer length: the array stays packed (no holes).
+  for (let k = 0; k < added.length; k++) items.push(0);
+  while (j >= 0) {
+    if (i >= 0 && before(added[j]!, items[i]!)) items[write--] = items[i--]!;
+    else items[write--] = added[j--]!;
+  }
+}

@@ -52,6 +52,11 @@ export interface Storage {
   updatePositions(positions: readonly Position[]): Promise<void>;
 
   listLearnedSynonyms(): Promise<LearnedSynonym[]>;
+  /**
+   * Optional: the learned synonym of one normalized name, or `null` (what a match needs, without copying
+   * every synonym). Without it the catalogue searches {@link listLearnedSynonyms}.
+   */
+  getLearnedSynonym?(nameNorm: string): Promise<LearnedSynonym | null>;
   /** Adds synonyms; a synonym for a `name_norm` already known replaces the old one. */
   saveLearnedSynonyms(synonyms: readonly LearnedSynonym[]): Promise<void>;
 
@@ -72,6 +77,12 @@ export interface Storage {
    * copying the whole log). Without it the catalogue takes the last of {@link listDecisions}.
    */
   lastDecision?(): Promise<Decision | null>;
+  /**
+   * Optional: the newest logged decision with this action whose `previous` positions include this one, or
+   * `null` (what a repeated decision answers, without copying the whole log). Without it the catalogue
+   * searches {@link listDecisions}.
+   */
+  lastDecisionAbout?(positionId: string, action: Decision['action']): Promise<Decision | null>;
   /**
    * Writes a decision in one write: the changed `positions` (replaced by id), the decision's synonym
    * (upserted by `name_norm`) and skipped items (appended), and the decision itself at the end of the log.
