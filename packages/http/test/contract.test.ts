@@ -14,7 +14,7 @@ import type Koa from 'koa';
 import type { Router } from '@koa/router';
 import { createCatalogue, createMemoryStorage } from '@pricecat/core';
 import { createNodeFolderAccess, loadDefaultDictionary } from '@pricecat/core/node';
-import { describeIssues, exactShape, routes, type RouteName, type RouteSpec } from '@pricecat/core/contract';
+import { describeIssues, exactShape, routes, schemas, type RouteName, type RouteSpec } from '@pricecat/core/contract';
 import { createApp } from '../src/index.js';
 import { CLINIC7_CSV, CLINIC7_CSV_NAME } from './price-file.js';
 import { startTestServer, type TestServer } from './test-server.js';
@@ -136,6 +136,23 @@ describe('every route of the contract on a live server', () => {
     expect(comparison.clinics).toBe(1);
     const unmatched = (await (await get('/unmatched')).json()) as { total: number };
     expect(unmatched.total).toBeGreaterThan(0);
+  });
+
+  it('answers refused input, an unknown id and a refused body with the Error schema, in Russian with its catalogue code', async () => {
+    const answers = [
+      await get('/queue?min_confidence=2'),
+      await get('/positions/nope/context'),
+      await post('/queue/accept-suggestions', { dry_run: true }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([400, 404, 400]);
+    for (const answer of answers) {
+      const body: unknown = await answer.json();
+      const parsed = exactShape(schemas.ErrorBody).safeParse(body);
+      expect(parsed.success, parsed.success ? '' : describeIssues(parsed.error)).toBe(true);
+      const { error } = body as { error: { message: string; message_code?: string } };
+      expect(error.message_code).toMatch(/^[A-Z_]+$/);
+      expect(error.message).toMatch(/[а-яё]/i);
+    }
   });
 
   it('serves an OpenAPI operation, with its success answer, for every route of the table', async () => {

@@ -12,6 +12,8 @@ export * from './schemas.js';
 export * from './route-spec.js';
 export * from './routes.js';
 export * from './conformance.js';
+/** The schemas by name, also those whose name the `Wire<…>` types below take (`schemas.ErrorBody`). */
+export * as schemas from './schemas.js';
 
 /** A value as it travels: the schema's output, read-only all the way down. */
 export type Wire<S extends z.ZodType> = DeepReadonly<z.output<S>>;
