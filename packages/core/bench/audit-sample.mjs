@@ -43,7 +43,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import leven from 'leven';
-import { extractPriceRows, readDocument } from '@pricecat/core/internal';
+import { extractPriceRows, readDocument } from '../dist/internal.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCatalogue, createMemoryStorage } from '@pricecat/core/internal';
+import { createCatalogue, createMemoryStorage } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -15,10 +15,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import leven from 'leven';
-import { FEATURES, createMatcher, dictionaryStructureOf, extractPriceRows, normalizeName, readDocument, withdrawConcentratedGroups } from '@pricecat/core/internal';
+import { FEATURES, createMatcher, dictionaryStructureOf, extractPriceRows, normalizeName, readDocument, withdrawConcentratedGroups } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { BINS, acceptanceThreshold, figuresOf, fitRows, groupedCv, labelledRows, maskOf, pct, rankRow, rulesAsRanked, calibrate } from './ranker-data.mjs';
-import { applyIsotonic } from '@pricecat/core/internal';
+import { applyIsotonic } from '../dist/internal.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../../..');

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import leven from 'leven';
-import { extractPriceRows, normalizeName, readDocument } from '@pricecat/core/internal';
+import { extractPriceRows, normalizeName, readDocument } from '../dist/internal.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // `--ocr`: read with tesseract where installed (price cells the text layer lost re-read from the page image).

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractPriceRows, readDocument } from '@pricecat/core/internal';
+import { extractPriceRows, readDocument } from '../dist/internal.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');

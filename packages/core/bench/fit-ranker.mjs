@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FEATURES, applyIsotonic } from '@pricecat/core/internal';
+import { FEATURES, applyIsotonic } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { L2, acceptanceThreshold, calibrate, figuresOf, fitRows, groupedCv, labelledRows, maskOf, pct, rankRow, readSample, rulesAsRanked } from './ranker-data.mjs';
 

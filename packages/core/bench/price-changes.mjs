@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCatalogue } from '@pricecat/core/internal';
+import { createCatalogue } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');

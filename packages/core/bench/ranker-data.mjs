@@ -15,7 +15,7 @@ import {
   fitLogistic,
   isCodeMnemonic,
   logisticScore,
-} from '@pricecat/core/internal';
+} from '../dist/internal.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const fixtures = join(here, '../test/fixtures');

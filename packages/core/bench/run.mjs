@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import leven from 'leven';
-import { createCatalogue, createMatcher, normalizeName } from '@pricecat/core/internal';
+import { createCatalogue, createMatcher, normalizeName } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');

@@ -26,7 +26,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCatalogue } from '@pricecat/core/internal';
+import { createCatalogue } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorage } from '@pricecat/core/storage/lowdb';
 import pg from 'pg';

@@ -1,6 +1,6 @@
 /**
- * @module @pricecat/core/internal — every module of the core, for pricecat's own benches and tools (bench/*.mjs).
- * Not a public API: names here change without notice. Library users import `@pricecat/core` (see its README).
+ * @module internal — every module of the core, built as `dist/internal.js` for pricecat's own benches
+ * (bench/*.mjs import it by path). Not in the package's exports: library users import `@pricecat/core`.
  */
 export * from './errors.js';
 export * from './catalogue/index.js';
