@@ -1,6 +1,7 @@
 // Finds import circles between the source files of each package (what `madge --circular` reports),
-// type-only imports included: a circle of types still ties the files' layers together.
-// Usage: node scripts/import-cycles.mjs [--list]   exit 1 when a circle exists.
+// type-only imports included: a circle of types still ties the files' layers together. Also checks the
+// core's bottom layer: `src/model/` imports only itself and `src/contract/limits.ts` (which imports nothing).
+// Run by `npm test`. Usage: node scripts/import-cycles.mjs [--list]   exit 1 on a circle or a layer breach.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,4 +82,17 @@ for (const pkg of readdirSync(join(repo, 'packages'))) {
     for (const component of found) console.log(`  ${component.length} files: ${component.map((f) => relative(src, f)).sort().join(', ')}`);
   }
 }
-process.exit(total === 0 ? 0 : 1);
+// The bottom layer of the core.
+const coreSrc = join(repo, 'packages', 'core', 'src');
+const bottom = [join(coreSrc, 'model'), join(coreSrc, 'contract', 'limits.ts')];
+let breaches = 0;
+for (const [file, edges] of graphOf(coreSrc)) {
+  if (!bottom.some((b) => file === b || file.startsWith(`${b}/`))) continue;
+  for (const target of edges) {
+    if (bottom.some((b) => target === b || target.startsWith(`${b}/`))) continue;
+    breaches++;
+    console.log(`core: ${relative(coreSrc, file)} (bottom layer) imports ${relative(coreSrc, target)}`);
+  }
+}
+if (breaches === 0) console.log('core: the model layer imports only itself and contract/limits.ts');
+process.exit(total === 0 && breaches === 0 ? 0 : 1);

@@ -15,7 +15,7 @@
 import { PricecatError } from '../errors.js';
 import { dictionaryStructureOf } from '../match/dictionary-structure.js';
 import type { Position } from '../storage/records.js';
-import type { ComparedClass, DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from './catalogue.js';
+import type { ComparedClass, DeviationKind, PartnerPrice, PriceKind, PriceSummary, ServiceComparison } from '../model/catalogue-types.js';
 import { isOutlier, outlierBounds } from './outliers.js';
 import { OFFER_KINDS, type Directory, type PriceLine, type QueryPort, type ServicePriceLines, type ServicePricesOptions } from '../storage/query-port.js';
 import { newestPriceList } from './read-model.js';

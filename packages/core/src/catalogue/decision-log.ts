@@ -2,7 +2,7 @@
  * The decision log as the audit screen shows it: each match or skip still standing, newest first, with what was
  * decided, when, by whom, from which suggestion, and whether an undo can still put it back.
  */
-import type { Page, PageRequest } from './catalogue.js';
+import type { Page, PageRequest } from '../model/catalogue-types.js';
 import { checkPage } from './paging.js';
 import type { CandidateView } from './position-view.js';
 import { viewCandidates } from './position-view.js';

@@ -6,7 +6,7 @@ import { extractPriceRows } from '../extract/index.js';
 import { readDocument } from '../extract/readers/index.js';
 import type { ReadResult } from '../extract/table.js';
 import type { IngestedFile, PriceList } from '../storage/records.js';
-import type { FileReport } from './catalogue.js';
+import type { FileReport } from '../model/catalogue-types.js';
 import { buildPositions } from './build-positions.js';
 import type { CatalogueContext } from './context.js';
 import { newId, sha256Hex } from './ids.js';

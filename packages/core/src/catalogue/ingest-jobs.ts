@@ -4,7 +4,7 @@
  * {@link KEPT_JOBS}, finished or not): a restart forgets them, while what they stored stays stored.
  */
 import { isPricecatError, renderErrorDetail } from '../errors.js';
-import type { FileReport, IngestProgress, IngestReport, IngestSource } from './catalogue.js';
+import type { FileReport, IngestProgress, IngestReport, IngestSource } from '../model/catalogue-types.js';
 import { newId } from './ids.js';
 import { detail } from '../messages/message-catalogue.js';
 

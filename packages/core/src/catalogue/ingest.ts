@@ -6,7 +6,7 @@
  */
 import { readZipArchive } from '../archive/index.js';
 import { isPricecatError, PricecatError, renderErrorDetail } from '../errors.js';
-import type { DuplicateOf, FileReport, IngestReport, IngestSource } from './catalogue.js';
+import type { DuplicateOf, FileReport, IngestReport, IngestSource } from '../model/catalogue-types.js';
 import type { CatalogueContext } from './context.js';
 import { sha256Hex } from './ids.js';
 import { ingestFile, type IngestEntry } from './ingest-file.js';

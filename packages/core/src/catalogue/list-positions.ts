@@ -5,7 +5,7 @@ import { dictionaryStructureOf } from '../match/dictionary-structure.js';
 import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
 import type { Position, Service } from '../storage/records.js';
-import type { Page, PositionQuery, ServiceDetails, ServiceQuery } from './catalogue.js';
+import type { Page, PositionQuery, ServiceDetails, ServiceQuery } from '../model/catalogue-types.js';
 import type { QueryPort } from '../storage/query-port.js';
 import { summarizePrices } from './compare-service.js';
 import { checkPage, toPage } from './paging.js';

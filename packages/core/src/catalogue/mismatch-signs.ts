@@ -4,7 +4,7 @@
  * one. Derived from the data, one threshold excepted (the half of the words, stated below).
  */
 import type { MismatchSign } from '../contract/limits.js';
-import type { PriceKind } from './catalogue.js';
+import type { PriceKind } from '../model/catalogue-types.js';
 import { partnerPrices, servicePricesOf } from './compare-service.js';
 import type { QueryPort } from '../storage/query-port.js';
 

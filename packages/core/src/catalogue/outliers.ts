@@ -11,18 +11,10 @@
  *
  * A price is an outlier when it lies outside the bounds (the bounds themselves are inside).
  */
-import type { OUTLIER_RULES } from '../contract/limits.js';
+import type { OutlierBounds, OutlierRule } from '../model/catalogue-types.js';
 import { median, roundMoney } from './statistics.js';
 
-/** Which branch of the rule applied. */
-export type OutlierRule = (typeof OUTLIER_RULES)[number];
-
-/** The accepted price range; prices outside are outliers. `low`/`high` are null when rule is `none`. */
-export interface OutlierBounds {
-  readonly rule: OutlierRule;
-  readonly low: number | null;
-  readonly high: number | null;
-}
+export type { OutlierBounds, OutlierRule };
 
 /** Fewest clinics for which any price is flagged. */
 export const MIN_CLINICS_FOR_OUTLIERS = 3;

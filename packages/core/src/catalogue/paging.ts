@@ -1,6 +1,6 @@
 /** Paging of read-model lists. */
 import { PricecatError } from '../errors.js';
-import type { Page, PageRequest } from './catalogue.js';
+import type { Page, PageRequest } from '../model/catalogue-types.js';
 import { detail } from '../messages/message-catalogue.js';
 
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/limits.js';

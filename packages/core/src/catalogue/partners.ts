@@ -4,7 +4,7 @@
 import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
 import type { Clinic } from '../storage/records.js';
-import type { ClinicSummary, Page, PageRequest, PartnerService } from './catalogue.js';
+import type { ClinicSummary, Page, PageRequest, PartnerService } from '../model/catalogue-types.js';
 import { toPage } from './paging.js';
 import { OFFER_KINDS, type Directory, type PositionCounts, type QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';

@@ -20,7 +20,7 @@
  */
 import { PricecatError } from '../errors.js';
 import type { PriceList } from '../storage/records.js';
-import type { Page, PageRequest, PriceKind } from './catalogue.js';
+import type { Page, PageRequest, PriceKind } from '../model/catalogue-types.js';
 import { toPage } from './paging.js';
 import { OFFER_KINDS, type Directory, type ListPriceLine, type QueryPort } from '../storage/query-port.js';
 import { comparePriceListAge } from './read-model.js';

@@ -3,7 +3,7 @@
  * request that creates a service. Field names are the HTTP API's names.
  */
 import type { CATEGORY_SOURCES } from '../contract/limits.js';
-import type { PageRequest } from './catalogue.js';
+import type { PageRequest } from '../model/catalogue-types.js';
 
 /** Filter and paging of {@link ServiceProposal}s. */
 export interface ProposalQuery extends PageRequest {

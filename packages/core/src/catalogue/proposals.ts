@@ -9,7 +9,7 @@ import { DEFAULT_THRESHOLDS } from '../match/cascade.js';
 import { normalizeName } from '../match/normalize.js';
 import { toTerms } from '../match/terms.js';
 import type { Position } from '../storage/records.js';
-import type { Page } from './catalogue.js';
+import type { Page } from '../model/catalogue-types.js';
 import { isGenericName, nameKey, needsSection, withSection } from './name-groups.js';
 import { toPage } from './paging.js';
 import type { ProposalMember, ProposalQuery, ServiceProposal } from './proposal-types.js';

@@ -5,7 +5,7 @@
  * before paging).
  */
 import { PricecatError } from '../errors.js';
-import type { Page, PageRequest } from './catalogue.js';
+import type { Page, PageRequest } from '../model/catalogue-types.js';
 import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
 import type { Directory, QueryPort, QueueFilter } from '../storage/query-port.js';

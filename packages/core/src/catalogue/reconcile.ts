@@ -7,7 +7,7 @@
 import { PricecatError } from '../errors.js';
 import type { MatchOutcome } from '../match/cascade.js';
 import type { Service } from '../storage/records.js';
-import type { ReconcileCandidate, ReconcileQuery } from './catalogue.js';
+import type { ReconcileCandidate, ReconcileQuery } from '../model/catalogue-types.js';
 import type { CatalogueContext } from './context.js';
 import { detail } from '../messages/message-catalogue.js';
 

@@ -13,7 +13,7 @@ import { readZipArchive } from '../archive/index.js';
 import { isPricecatError, PricecatError, renderErrorDetail } from '../errors.js';
 import type { IngestedFile } from '../storage/records.js';
 import type { Storage } from '../storage/storage.js';
-import type { FileReport, IngestReport, IngestSource } from './catalogue.js';
+import type { FileReport, IngestReport, IngestSource } from '../model/catalogue-types.js';
 import type { FolderAccess } from './folder-access.js';
 import { sha256Hex } from './ids.js';
 import { saveLastScan, type ScanReport, type ScanTrigger, type SkippedFile } from './scan-report.js';

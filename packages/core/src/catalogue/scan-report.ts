@@ -4,7 +4,7 @@
  */
 import type { SCAN_TRIGGERS } from '../contract/limits.js';
 import type { Storage } from '../storage/storage.js';
-import type { IngestReport } from './catalogue.js';
+import type { IngestReport } from '../model/catalogue-types.js';
 
 /** What started a scan. */
 export type ScanTrigger = (typeof SCAN_TRIGGERS)[number];

@@ -5,7 +5,7 @@
 import { normalizeQuery } from '../match/normalize.js';
 import { TERM_EQUIVALENCES } from '../match/vocabulary.js';
 import type { Service } from '../storage/records.js';
-import type { SearchHit, SearchPage } from './catalogue.js';
+import type { SearchHit, SearchPage } from '../model/catalogue-types.js';
 import { knownWordsOf, readingsOf, type KnownWords } from './search-terms.js';
 import type { Directory, QueryPort, ServicePriceLines } from '../storage/query-port.js';
 import { partnerPrices, servicePricesOf } from './compare-service.js';

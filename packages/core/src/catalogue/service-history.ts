@@ -5,7 +5,7 @@
  * re-ingest of a file already seen (same SHA-256) is left out, as price changes leave it out.
  */
 import { PricecatError } from '../errors.js';
-import type { PriceKind } from './catalogue.js';
+import type { PriceKind } from '../model/catalogue-types.js';
 import { normalizedPositionsOf } from './compare-service.js';
 import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';

@@ -3,7 +3,7 @@
  * write, or aggregated by the store's engine), the rest from the small collections.
  */
 import type { QueryPort } from '../storage/query-port.js';
-import type { Stats } from './catalogue.js';
+import type { Stats } from '../model/catalogue-types.js';
 
 export async function computeStats(queries: QueryPort): Promise<Stats> {
   const model = await queries.directory();

@@ -4,7 +4,7 @@
  */
 import { PricecatError } from '../errors.js';
 import { normalizeQuery } from '../match/normalize.js';
-import type { Page, PageRequest } from './catalogue.js';
+import type { Page, PageRequest } from '../model/catalogue-types.js';
 import { checkPage } from './paging.js';
 import { viewCandidates, viewPosition, type CandidateView, type PositionView } from './position-view.js';
 import type { QueryPort } from '../storage/query-port.js';

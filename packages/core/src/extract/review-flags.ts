@@ -5,37 +5,10 @@
  * plain `warnings` strings (which reach `PriceList.warnings`, `FileReport.warnings` and the positions)
  * can be told apart without parsing prose.
  */
+import type { RowFlag, RowFlagCode } from '../model/row-flag.js';
 import { renderMessage } from '../messages/message-catalogue.js';
 
-/** Codes of row flags. */
-export type RowFlagCode =
-  /** A price cell holds text that looks like a damaged number and could not be read: no price kept. */
-  | 'PRICE_UNREADABLE'
-  /** A numbered (or unit-bearing) row without any price: kept so that it is not lost. */
-  | 'PRICE_MISSING'
-  /** A value far below its column's scale, or breaking the page's ratio between price columns: not stored. */
-  | 'PRICE_IMPLAUSIBLE'
-  /** A damaged cell read from the column's own pattern (a cut last digit, the next row's digit glued on). */
-  | 'PRICE_REPAIRED'
-  /** One price printed twice in one cell, read once. */
-  | 'PRICE_DOUBLED'
-  /** A price the text layer lacked or garbled, read again from the page image (digits only) and kept: it fits its column. */
-  | 'PRICE_REREAD_OCR'
-  /** Digits read again from the page image that do not fit the column's scale or the page's ratio: not stored. */
-  | 'PRICE_REREAD_REJECTED'
-  /** A price written as a range (`7000-20000 тг`): its lower bound kept. */
-  | 'PRICE_RANGE'
-  /** A price written as a sum (`1300+700`): the total kept. */
-  | 'PRICE_SUM';
-
-/** One flag of a row. */
-export interface RowFlag {
-  readonly code: RowFlagCode;
-  /** Values the message names (the raw cell, the column header, the value read, the column's scale). */
-  readonly params: Readonly<Record<string, string | number>>;
-  /** The Russian sentence for the UI, prefixed with `[CODE]`. */
-  readonly message: string;
-}
+export type { RowFlag, RowFlagCode };
 
 /** Codes of file-level issues. */
 export type ExtractIssueCode =

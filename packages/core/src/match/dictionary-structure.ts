@@ -17,21 +17,12 @@
  * (`assets/vocabulary/methods.tsv`, `materials.tsv`). sibling-decider.ts uses them to pick a sibling for a row.
  */
 import type { Service } from '../storage/records.js';
+import type { ServiceSibling, SiblingFeatures } from '../model/catalogue-types.js';
 import { normalizeName } from './normalize.js';
 import { termsKey, toTerms } from './terms.js';
 import { VOCABULARY, type FeatureWords } from './vocabulary.js';
 
-/** What tells a class apart from its siblings. */
-export interface SiblingFeatures {
-  /** Method keys of methods.tsv (`ифа`, `ихл`, `пцр` …). */
-  readonly methods: readonly string[];
-  /** Material keys of materials.tsv (`кровь`, `моча` …). */
-  readonly materials: readonly string[];
-  /** The tariff codes of its entries (`B06.576.005`). */
-  readonly tariff_codes: readonly string[];
-  /** Prefix (section, `B06`) and suffix (last group, `005`) of each tariff code: `B06…005`. */
-  readonly code_shapes: readonly string[];
-}
+export type { SiblingFeatures };
 
 /** One class: entries that are one service. */
 export interface ServiceClass {
@@ -55,7 +46,7 @@ export interface SiblingGroup {
 export interface ServiceStructure {
   readonly class_id: string;
   /** The other classes of its sibling group, each with what tells it apart; `[]` when none. */
-  readonly siblings: readonly { readonly class_id: string; readonly service_id: string; readonly name: string; readonly features: SiblingFeatures }[];
+  readonly siblings: readonly ServiceSibling[];
 }
 
 export interface DictionaryStructure {

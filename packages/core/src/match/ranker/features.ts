@@ -11,7 +11,9 @@
  */
 
 /** How the legacy cascade (hand rules) decided the row, a signal among others. */
-export type LegacyStage = 'code' | 'exact' | 'rule' | 'fuzzy';
+import type { LegacyStage } from '../../model/trace.js';
+
+export type { LegacyStage };
 
 /** What is known of the row, the same for each of its candidates. */
 export interface RowSignals {
