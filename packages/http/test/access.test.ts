@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
-import { loadSecurityConfig, parseTokensFile } from '../src/index.js';
+import { loadSecurityConfig } from '../src/index.js';
+import { parseTokensFile } from '../src/security-config.js';
 import { CLINIC7_CSV_NAME, clinic7CsvBytes } from './price-file.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
