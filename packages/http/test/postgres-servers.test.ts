@@ -42,7 +42,8 @@ describe.skipIf(!target.url)(`two pricecat servers on one PostgreSQL database${t
     const positionId = queue.items[0]!.position.position_id;
     expect((await post(first, 'api/skip', { position_id: positionId })).status).toBe(200);
 
-    const late = await post(second, 'api/match', { position_id: positionId, apply_to_identical: false });
+    // The analyst on the second server saw the position queued, and says so (the queue screen does).
+    const late = await post(second, 'api/match', { position_id: positionId, apply_to_identical: false, expected_status: 'queued' });
     expect(late.status).toBe(409);
     const { error } = (await late.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('CONFLICT');

@@ -179,8 +179,24 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     });
     const ids = new Set((await queueItems()).map((i) => i.position.position_id));
     expect(ids.has(top!.position.position_id) || ids.has(next!.position.position_id)).toBe(false);
-    expect((await post('api/skip', { position_id: next!.position.position_id })).status).toBe(409);
-    expect((await post('api/match', { position_id: top!.position.position_id })).status).toBe(409);
+    // Deciding again what is already decided, as the queue does (it says it saw the position queued), is done, not a
+    // conflict (a twin decision, a double key press); a different decision on it is a conflict to act on.
+    const again = await post('api/skip', { position_id: next!.position.position_id, expected_status: 'queued' });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { already_decided: boolean }).already_decided).toBe(true);
+    const twice = await post('api/match', { position_id: top!.position.position_id, expected_status: 'queued' });
+    expect(twice.status).toBe(200);
+    expect(((await twice.json()) as { already_decided: boolean }).already_decided).toBe(true);
+    const other = await post('api/skip', { position_id: top!.position.position_id, expected_status: 'queued' });
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('CONFLICT');
+    expect(counters(await stats())).toEqual({
+      ...before,
+      normalized: before.normalized + 1,
+      queued: before.queued - 2,
+      skipped: before.skipped + 1,
+      manual: before.manual + 1,
+    });
   });
 
   it('keeps every decision across a restart, and undoes the last one (the skip) after it', async () => {

@@ -23,7 +23,7 @@ import type {
   UnmatchedPosition,
   UnmatchedStatus,
 } from '@pricecat/core/contract';
-import type { Page, PriceKind, Service } from '@pricecat/core/contract';
+import type { Page, PositionStatus, PriceKind, Service } from '@pricecat/core/contract';
 
 /** A page of the verification queue, most confident first, filtered on the server. */
 export function loadQueue(api: PricecatApi, page: { limit: number; offset: number }, signal?: AbortSignal, filters: QueueFilters = {}) {
@@ -32,13 +32,15 @@ export function loadQueue(api: PricecatApi, page: { limit: number; offset: numbe
 
 /**
  * Assigns `serviceId` to a position, or confirms its suggestion when `serviceId` is left out; `applyToIdentical`
- * (the server's default: true) gives the same answer to the identical names still to decide.
+ * (the server's default: true) gives the same answer to the identical names still to decide. `expectedStatus` is the
+ * status the analyst saw: someone else's decision meanwhile answers 409 instead of being overwritten.
  */
-export function matchPosition(api: PricecatApi, positionId: string, serviceId?: string, applyToIdentical?: boolean) {
+export function matchPosition(api: PricecatApi, positionId: string, serviceId?: string, applyToIdentical?: boolean, expectedStatus?: PositionStatus) {
   return api.post<DecisionResult>('match', {
     position_id: positionId,
     ...(serviceId !== undefined && { service_id: serviceId }),
     ...(applyToIdentical !== undefined && { apply_to_identical: applyToIdentical }),
+    ...(expectedStatus !== undefined && { expected_status: expectedStatus }),
   });
 }
 
@@ -68,9 +70,9 @@ export function loadProposals(api: PricecatApi, page: { limit: number; offset: n
   return api.get<Page<ServiceProposal>>('service-proposals', page, signal);
 }
 
-/** Skips a position for good. */
-export function skipPosition(api: PricecatApi, positionId: string) {
-  return api.post<DecisionResult>('skip', { position_id: positionId });
+/** Skips a position for good; `expectedStatus` as in {@link matchPosition}. */
+export function skipPosition(api: PricecatApi, positionId: string, expectedStatus?: PositionStatus) {
+  return api.post<DecisionResult>('skip', { position_id: positionId, ...(expectedStatus !== undefined && { expected_status: expectedStatus }) });
 }
 
 /**

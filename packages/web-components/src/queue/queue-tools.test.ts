@@ -60,8 +60,8 @@ describe('<pricecat-queue> tools', () => {
     expect(rawNames(element)).toEqual([]);
     expect(element.shadowRoot?.querySelector('.error')).toBeNull();
     expect(api.posted('match')).toEqual([
-      { position_id: 'a', apply_to_identical: false },
-      { position_id: 'b', apply_to_identical: false },
+      { position_id: 'a', apply_to_identical: false, expected_status: 'queued' },
+      { position_id: 'b', apply_to_identical: false, expected_status: 'queued' },
     ]);
   });
 

@@ -232,8 +232,8 @@ export class PricecatQueueElement extends LitElement {
       } else {
         const result =
           decision.kind === 'skip'
-            ? await skipPosition(this.#api, id)
-            : await matchPosition(this.#api, id, decision.kind === 'assign' ? decision.serviceId : undefined, this.applyToIdentical);
+            ? await skipPosition(this.#api, id, 'queued')
+            : await matchPosition(this.#api, id, decision.kind === 'assign' ? decision.serviceId : undefined, this.applyToIdentical, 'queued');
         const decided = new Set(result.position_ids);
         this.items = this.items.filter((other) => !decided.has(other.position.position_id));
         const extra = result.position_ids.length - 1;

@@ -134,7 +134,7 @@ describe('<pricecat-queue>', () => {
     expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']);
     expect(counter(element, 'queue')).toBe('2');
     expect(counter(element, 'normalized')).toBe('101');
-    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true }]);
+    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true, expected_status: 'queued' }]);
     release();
     await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«УЗИ почек» → «УЗИ почек и надпочечников»'));
     expect(counter(element, 'queue')).toBe('2');
@@ -154,7 +154,7 @@ describe('<pricecat-queue>', () => {
     await vi.waitFor(() => expect(api?.calls('services').at(-1)?.searchParams.get('q')).toBe('почек'));
     await vi.waitFor(() => expect($$(picker, 'li[role="option"]')).toHaveLength(1));
     $(picker, 'li[role="option"]').click();
-    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-kidney', apply_to_identical: true }]));
+    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-kidney', apply_to_identical: true, expected_status: 'queued' }]));
     expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']);
   });
 
@@ -163,7 +163,7 @@ describe('<pricecat-queue>', () => {
     const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
     await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
     $(element, '.item .alternative').click();
-    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-alt', apply_to_identical: true }]));
+    await vi.waitFor(() => expect(api?.posted('match')).toEqual([{ position_id: 'a', service_id: 'svc-alt', apply_to_identical: true, expected_status: 'queued' }]));
   });
 
   it('confirms with Enter, skips with Space and opens the picker with «В»', async () => {
@@ -174,8 +174,8 @@ describe('<pricecat-queue>', () => {
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']));
     press(' ');
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['Прием терапевта']));
-    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true }]);
-    expect(api.posted('skip')).toEqual([{ position_id: 'b' }]);
+    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true, expected_status: 'queued' }]);
+    expect(api.posted('skip')).toEqual([{ position_id: 'b', expected_status: 'queued' }]);
     press('в', 'KeyD');
     await element.updateComplete;
     expect(element.shadowRoot?.querySelector('pricecat-service-picker')).not.toBeNull();
@@ -190,7 +190,7 @@ describe('<pricecat-queue>', () => {
     await element.updateComplete;
     expect(shadowText($(element, '.item[aria-current="true"] .raw'))).toBe('Креатинин');
     press('3');
-    await vi.waitFor(() => expect(api?.posted('skip')).toEqual([{ position_id: 'b' }]));
+    await vi.waitFor(() => expect(api?.posted('skip')).toEqual([{ position_id: 'b', expected_status: 'queued' }]));
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['УЗИ почек', 'Прием терапевта']));
     // The current item is now «Прием терапевта», which has no suggestion: confirming it opens the picker.
     expect(shadowText($(element, '.item[aria-current="true"] .raw'))).toBe('Прием терапевта');

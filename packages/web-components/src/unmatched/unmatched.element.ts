@@ -152,7 +152,7 @@ export class PricecatUnmatchedElement extends LitElement {
       let serviceId: string | null;
       let positionIds: readonly string[];
       if ('serviceId' in choice) {
-        const result = await matchPosition(this.#api, position.position_id, choice.serviceId);
+        const result = await matchPosition(this.#api, position.position_id, choice.serviceId, undefined, position.status);
         serviceId = choice.serviceId;
         positionIds = result.position_ids;
       } else {

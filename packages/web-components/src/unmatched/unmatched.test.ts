@@ -108,7 +108,7 @@ describe('<pricecat-unmatched>', () => {
     await vi.waitFor(() => expect(picker.shadowRoot?.querySelector('li[role="option"]')).not.toBeNull());
     (picker.shadowRoot!.querySelector('li[role="option"]') as HTMLElement).click();
     await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toBe('«Анализ 0» → «Прием терапевта»'));
-    expect(api.posted('match')).toEqual([{ position_id: 'p0', service_id: 's-ther' }]);
+    expect(api.posted('match')).toEqual([{ position_id: 'p0', service_id: 's-ther', expected_status: 'queued' }]);
 
     $(element, 'tbody tr .assign').click();
     const again = await vi.waitFor(() => $(element, 'pricecat-service-picker'));
