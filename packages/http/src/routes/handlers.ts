@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { PricecatError } from '@pricecat/core';
+import { detail, PricecatError } from '@pricecat/core';
 import { TOKEN_NAME_STATE } from '../access.js';
 import type { Handlers } from './api-router.js';
 
@@ -88,7 +88,7 @@ export const handlers: Handlers = {
   scan: async (_, { catalogue }) => catalogue.scan({ trigger: 'request' }),
   lastScan: async (_, { catalogue }) => {
     const report = await catalogue.lastScan();
-    if (!report) throw new PricecatError('NOT_FOUND', 'No scan has run yet; set a watch folder and POST /api/scan.');
+    if (!report) throw new PricecatError('NOT_FOUND', detail('SCAN_NOT_RUN_YET', {}));
     return report;
   },
 };

@@ -9,7 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
-import type { IngestReport } from '@pricecat/core';
+import { detail, type IngestReport } from '@pricecat/core';
 import { routes, type Wire } from '@pricecat/core/contract';
 import { errorBody, statusForCode, type ErrorBody } from '../errors.js';
 import { invalid, readQuery } from '../route-input.js';
@@ -124,6 +124,6 @@ function pickUploadedFile(files: UploadedFiles | undefined): UploadedFile {
   const file = Array.isArray(entry) ? (entry as readonly UploadedFile[])[0] : (entry as UploadedFile | undefined);
   if (file) return file;
   const others = Object.keys(files ?? {});
-  const got = others.length > 0 ? ` (got the field ${others.map((name) => `\`${name}\``).join(', ')})` : '';
-  throw invalid(`Send the price list or ZIP as multipart/form-data in the field \`${UPLOAD_FIELD}\`${got}.`);
+  const got = others.length > 0 ? ` (пришло поле ${others.map((name) => `\`${name}\``).join(', ')})` : '';
+  throw invalid(detail('UPLOAD_FIELD_MISSING', { field: UPLOAD_FIELD, got }));
 }

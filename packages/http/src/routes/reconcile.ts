@@ -8,7 +8,7 @@
 import { Router } from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Context, Middleware } from 'koa';
-import { PricecatError, type ReconcileCandidate, type ReconcileQuery } from '@pricecat/core';
+import { detail, PricecatError, type ReconcileCandidate, type ReconcileQuery } from '@pricecat/core';
 import { routes } from '@pricecat/core/contract';
 import { invalid, readQuery } from '../route-input.js';
 import type { RouteDeps } from './route-deps.js';
@@ -78,7 +78,7 @@ export function createReconcileRouter({ catalogue, prefix }: RouteDeps, options:
       const body: unknown = ctx.request.body;
       const queries = isRecord(body) ? body['queries'] : undefined;
       if (queries === undefined) {
-        throw invalid('Send the queries as the form field `queries` (JSON text) or as a JSON body `{"queries": {...}}`.');
+        throw invalid(detail('RECONCILE_QUERIES_MISSING', {}));
       }
       respond(ctx, await answerQueries(queries), undefined);
     },
@@ -116,7 +116,7 @@ function respond(ctx: Context, body: unknown, callback: string | undefined): voi
     return;
   }
   if (callback.length > 128 || !CALLBACK.test(callback)) {
-    throw invalid(`Query parameter \`callback\` must be a JavaScript function name such as \`jsonp123\`; got "${callback.slice(0, 40)}".`);
+    throw invalid(detail('JSONP_CALLBACK_INVALID', { got: callback.slice(0, 40) }));
   }
   ctx.type = 'application/javascript; charset=utf-8';
   ctx.set('X-Content-Type-Options', 'nosniff');
@@ -130,20 +130,20 @@ function parseQueries(raw: unknown): ParsedQuery[] {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw invalid('`queries` is not valid JSON; send an object such as {"q0": {"query": "Прием терапевта"}}.');
+      throw invalid(detail('RECONCILE_QUERIES_NOT_JSON', {}));
     }
   }
   if (!isRecord(value)) {
-    throw invalid('`queries` must be a JSON object of named queries, such as {"q0": {"query": "Прием терапевта"}}.');
+    throw invalid(detail('RECONCILE_QUERIES_NOT_OBJECT', {}));
   }
   return Object.entries(value).map(([key, entry]) => parseQuery(key, entry));
 }
 
 function parseQuery(key: string, entry: unknown): ParsedQuery {
-  if (!isRecord(entry)) throw invalid(`Query \`${key}\` must be an object such as {"query": "Прием терапевта"}.`);
+  if (!isRecord(entry)) throw invalid(detail('RECONCILE_QUERY_NOT_OBJECT', { key }));
   const name = entry['query'];
   if (typeof name !== 'string' || name.trim() === '') {
-    throw invalid(`Query \`${key}\` has no \`query\`: give the service name to look up as a non-empty string.`);
+    throw invalid(detail('RECONCILE_QUERY_NO_TEXT', { key }));
   }
   const evidence = propertiesOf(key, entry['properties']);
   return {
@@ -157,7 +157,7 @@ function typeMatches(key: string, type: unknown): boolean {
   if (type === undefined || type === null || type === '') return true;
   // v0.2 allows one type id or a list of them.
   const ids = typeof type === 'string' ? [type] : Array.isArray(type) ? type : null;
-  if (!ids || !ids.every((id) => typeof id === 'string')) throw invalid(`Query \`${key}\` has a \`type\` that is neither a type id nor a list of them.`);
+  if (!ids || !ids.every((id) => typeof id === 'string')) throw invalid(detail('RECONCILE_QUERY_TYPE_INVALID', { key }));
   return ids.includes(SERVICE_TYPE.id);
 }
 
@@ -165,7 +165,7 @@ function limitOf(key: string, limit: unknown): number | undefined {
   if (limit === undefined || limit === null || limit === '') return undefined;
   const value = typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : limit;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw invalid(`Query \`${key}\` has \`limit\` ${JSON.stringify(limit)}; use a whole number of 1 or more.`);
+    throw invalid(detail('RECONCILE_QUERY_LIMIT_INVALID', { key, got: String(JSON.stringify(limit)) }));
   }
   return value;
 }
@@ -173,7 +173,7 @@ function limitOf(key: string, limit: unknown): number | undefined {
 /** `code` and `section` are extra evidence; other property ids are ignored, as v0.2 lets a service do. */
 function propertiesOf(key: string, properties: unknown): { code?: string; section?: string } {
   if (properties === undefined || properties === null) return {};
-  if (!Array.isArray(properties)) throw invalid(`Query \`${key}\` has \`properties\` that is not a list of {"pid", "v"}.`);
+  if (!Array.isArray(properties)) throw invalid(detail('RECONCILE_QUERY_PROPERTIES_INVALID', { key }));
   const found: { code?: string; section?: string } = {};
   for (const property of properties) {
     if (!isRecord(property)) continue;
