@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { Stats } from '../model/catalogue-types.js';
 import { PricecatError } from '../errors.js';
 import type { Position, Service } from './records.js';
 import { POSITIONS, SERVICES, positionOf, selectList, isoTimestamp } from './postgres-tables.js';
@@ -54,23 +55,8 @@ export interface SqlServiceComparison {
   readonly partners: readonly SqlPartnerPrice[];
 }
 
-/** The figures of `/api/stats` (catalogue `Stats`). */
-export interface SqlStats {
-  readonly services: number;
-  readonly clinics: number;
-  readonly cities: number;
-  readonly price_lists: number;
-  readonly documents: number;
-  readonly last_ingest_at: string | null;
-  readonly positions: number;
-  readonly normalized: number;
-  readonly normalized_share: number;
-  readonly queued: number;
-  readonly unrecognized: number;
-  readonly skipped: number;
-  readonly by_method: Readonly<Record<string, number>>;
-  readonly by_status: Readonly<Record<string, number>>;
-}
+/** The figures of `/api/stats`: the catalogue's `Stats` (model/catalogue-types.ts), computed in SQL. */
+export type SqlStats = Stats;
 
 /** A page of the verification queue. */
 export interface SqlQueuePage {
