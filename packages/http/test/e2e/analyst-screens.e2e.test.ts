@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { missingPrerequisite, readNumber, startE2e, type E2eEnvironment } from './harness.js';
+import { missingPrerequisite, readNumber, startE2e, watchProblems, type E2eEnvironment } from './harness.js';
 
 const missing = missingPrerequisite();
 const eventually = { timeout: 30_000, interval: 100 };
@@ -14,14 +14,12 @@ const eventually = { timeout: 30_000, interval: 100 };
 describe.skipIf(missing !== undefined)(`the analyst's screens in Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let env: E2eEnvironment;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     env = await startE2e();
     page = await env.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+    problems = watchProblems(page);
   });
   afterAll(async () => {
     await env?.close();

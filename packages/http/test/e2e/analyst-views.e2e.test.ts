@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { missingPrerequisite, startE2e, UPLOAD_FILE, zipOf, type E2eEnvironment } from './harness.js';
+import { missingPrerequisite, startE2e, UPLOAD_FILE, watchProblems, zipOf, type E2eEnvironment } from './harness.js';
 
 const missing = missingPrerequisite();
 const eventually = { timeout: 30_000, interval: 100 };
@@ -14,18 +14,12 @@ const eventually = { timeout: 30_000, interval: 100 };
 describe.skipIf(missing !== undefined)(`the analyst's views in Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let env: E2eEnvironment;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     env = await startE2e();
     page = await env.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-    });
+    problems = watchProblems(page);
   });
   afterAll(async () => {
     await env?.close();

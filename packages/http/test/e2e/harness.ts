@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCatalogue, type Catalogue } from '@pricecat/core';
 import { createNodeFolderAccess, loadDefaultDictionary } from '@pricecat/core/node';
 import { createLowdbStorageInDir } from '@pricecat/core/storage/lowdb';
@@ -104,4 +104,20 @@ export async function startE2e(): Promise<E2eEnvironment> {
 /** The whole number in a counter such as `1 064` (no-break spaces between digit groups). */
 export function readNumber(text: string | null): number {
   return Number((text ?? '').replace(/[^\d]/g, ''));
+}
+
+/**
+ * Records what a person would see go wrong on `page`: page errors, console errors and failed requests (4xx/5xx),
+ * in the returned list, which a suite expects to stay empty.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
 }
