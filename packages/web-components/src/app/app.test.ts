@@ -17,7 +17,6 @@ const routesOfApi = {
 
 let api: FakeApi | undefined;
 afterEach(async () => {
-  api?.restore();
   cleanup();
   history.replaceState(null, '', location.pathname + location.search);
   await page.viewport(1280, 800);

@@ -38,10 +38,7 @@ function settingsServer(initial: Settings) {
 }
 
 let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 async function card(settings: Settings, extra: Record<string, unknown> = {}) {
   api = fakeApi({ ...settingsServer(settings), ...extra });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './comparison.js';
 import type { PricecatComparisonElement } from './comparison.element.js';
 import type { PartnerPrice, ServiceComparison, ServicePriceHistory } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
 const service = { service_id: 's1', name: 'Приём терапевта', name_norm: 'приём терапевта', category: 'Терапия', tariff_code: null, origin: 'dictionary' } as const;
@@ -59,15 +59,11 @@ const history: ServicePriceHistory = {
 };
 
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 describe('<pricecat-comparison>', () => {
   it('lists clinics cheapest first with prices in tenge and the date of the price list', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    const api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
     const rows = $$(element, 'tbody tr').map((row) => shadowText(row));
@@ -81,7 +77,7 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('shows overpayment above the median in red and saving below it in green', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    const api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
     const saving = $(element, 'tbody tr:first-child .deviation span');
@@ -95,7 +91,7 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('draws one dot per clinic on the spread chart', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    const api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'svg.spread circle')).toHaveLength(3));
     const xs = $$(element, 'svg.spread circle').map((dot) => Number(dot.getAttribute('cx')));
@@ -105,7 +101,7 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('draws the price history the server computed, one line per clinic, older list to the left', async () => {
-    api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    const api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'svg.history-chart .clinic-line')).toHaveLength(2));
     const dots = $$(element, 'svg.history-chart g[data-clinic="c3"] circle');
@@ -130,7 +126,7 @@ describe('<pricecat-comparison>', () => {
         { ...partner('c1', 'Клиника «Дешёвая»', 9000, 10000, '2026-01-15'), outlier: false, stale: false },
       ],
     };
-    api = fakeApi({ 'services/s1/partners': audited, 'services/s1/history': history });
+    const api = fakeApi({ 'services/s1/partners': audited, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(2));
     const dear = $(element, 'tbody tr:last-child');
@@ -149,7 +145,7 @@ describe('<pricecat-comparison>', () => {
 
   it('withdraws a wrong line’s match from the comparison and shows the comparison anew', async () => {
     const wrong = { ...partner('c3', 'Медцентр «Дорогой»', 12600, 10000, '2024-03-01'), positions: [{ position_id: 'p9', raw_name: 'МРТ с контрастом', price: 12600 }] };
-    api = fakeApi({
+    const api = fakeApi({
       'services/s1/partners': { ...comparison, partners: [wrong] },
       'services/s1/history': history,
       skip: { action: 'skip', service: null, position_ids: ['p9'], already_decided: false },
@@ -165,7 +161,7 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('asks for non-resident prices when the user flips the switch, and says so with an event', async () => {
-    api = fakeApi({
+    const api = fakeApi({
       'services/s1/partners': (url: URL) => ({ ...comparison, price_kind: url.searchParams.get('price_kind') }),
       'services/s1/history': history,
     });
@@ -181,14 +177,14 @@ describe('<pricecat-comparison>', () => {
   });
 
   it('explains an unknown service in Russian', async () => {
-    api = fakeApi({ 'services/nope/partners': jsonError(404, 'NOT_FOUND', 'Service nope not found'), 'services/nope/history': history });
+    const api = fakeApi({ 'services/nope/partners': jsonError(404, 'NOT_FOUND', 'Service nope not found'), 'services/nope/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="nope"></pricecat-comparison>');
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
     expect(shadowText($(element, '[role="alert"]'))).toContain('Не найдено: запись удалена или адрес неверен.');
   });
 
   it('says that no clinic prices the service', async () => {
-    api = fakeApi({ 'services/s1/partners': { ...comparison, partners: [], median: null, min: null, max: null, spread: null }, 'services/s1/history': history });
+    const api = fakeApi({ 'services/s1/partners': { ...comparison, partners: [], median: null, min: null, max: null, spread: null }, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
     await vi.waitFor(() => expect(shadowText(element)).toContain('Для этой услуги нет цен клиник.'));
     expect(shadowText(element)).toContain('Медиана: —');

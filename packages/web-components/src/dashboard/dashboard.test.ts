@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './dashboard.js';
 import type { PricecatDashboardElement } from './dashboard.element.js';
 import type { PriceList, Stats } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
 
@@ -36,15 +36,11 @@ const priceLists = {
 };
 const partners = { items: [{ clinic_id: 'c1', name: 'ТОО «Медикер»', city: 'Алматы' }], total: 1, limit: 500, offset: 0 };
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 describe('<pricecat-dashboard>', () => {
   it('shows documents, clinics, positions, normalized share and queue size', async () => {
-    api = fakeApi({ stats, 'price-lists': priceLists, partners });
+    const api = fakeApi({ stats, 'price-lists': priceLists, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect($$(element, '.card')).not.toHaveLength(0));
     const figure = (key: string) => shadowText($(element, `[data-figure="${key}"] dd`));
@@ -56,14 +52,14 @@ describe('<pricecat-dashboard>', () => {
   });
 
   it('lists positions per matching method in Russian, largest first', async () => {
-    api = fakeApi({ stats, 'price-lists': priceLists, partners });
+    const api = fakeApi({ stats, 'price-lists': priceLists, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect($$(element, '.method')).toHaveLength(3));
     expect($$(element, '.method').map((m) => m.textContent)).toEqual(['точное совпадение', 'похожее название', 'по коду']);
   });
 
   it('lists the latest ingest first with its clinic, status and warnings', async () => {
-    api = fakeApi({ stats, 'price-lists': priceLists, partners });
+    const api = fakeApi({ stats, 'price-lists': priceLists, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect($$(element, 'table.latest tbody tr')).toHaveLength(2));
     const first = shadowText($$(element, 'table.latest tbody tr')[0] as HTMLElement);
@@ -76,7 +72,7 @@ describe('<pricecat-dashboard>', () => {
 
   it('folds a long list of warnings under «ещё N»', async () => {
     const warnings = ['Стр. 1: пусто', 'Стр. 2: пусто', 'Стр. 3: пусто', 'Стр. 4: пусто', 'Стр. 5: пусто'];
-    api = fakeApi({ stats, 'price-lists': { items: [list('scan', 'Скан.pdf', '2025-03-01T10:00:00Z', 'warnings', warnings)] }, partners });
+    const api = fakeApi({ stats, 'price-lists': { items: [list('scan', 'Скан.pdf', '2025-03-01T10:00:00Z', 'warnings', warnings)] }, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect($$(element, 'table.latest tbody tr')).toHaveLength(1));
     expect(shadowText($(element, 'details summary'))).toBe('ещё 3');
@@ -93,7 +89,7 @@ describe('<pricecat-dashboard>', () => {
         { price_list_id: 'new', file_name: 'Новый прайс.xlsx', clinic_id: 'c1', clinic_name: 'ТОО «Медикер»', ingested_at: '2025-02-01T10:00:00Z', positions: 120, normalized: 120, normalized_share: 1, cumulative_share: 0.75 },
       ],
     };
-    api = fakeApi({ stats, 'price-lists': priceLists, partners, dashboard: figures });
+    const api = fakeApi({ stats, 'price-lists': priceLists, partners, dashboard: figures });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect($$(element, 'table.by-clinic tbody tr')).toHaveLength(1));
     expect($(element, '[data-figure="queue"] a').getAttribute('href')).toBe('#/queue');
@@ -109,14 +105,14 @@ describe('<pricecat-dashboard>', () => {
   });
 
   it('says that nothing was ingested yet on an empty catalogue', async () => {
-    api = fakeApi({ stats: { ...stats, by_method: {} }, 'price-lists': { items: [] }, partners });
+    const api = fakeApi({ stats: { ...stats, by_method: {} }, 'price-lists': { items: [] }, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect(shadowText(element)).toContain('Прайс-листы ещё не загружены.'));
   });
 
   it('shows a readable error with a retry button that loads again', async () => {
     let fail = true;
-    api = fakeApi({
+    const api = fakeApi({
       stats: () => (fail ? jsonError(503, 'UNAVAILABLE', 'down') : stats),
       'price-lists': priceLists,
       partners,

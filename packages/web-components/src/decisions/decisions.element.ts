@@ -9,6 +9,7 @@ import type { Page } from '@pricecat/core/contract';
 import { formatDateTime, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
+import { pagedListStyles, pagerView } from '../theme/pager.js';
 import { baseStyles } from '../theme/theme.js';
 
 const t = messages.decisions;
@@ -25,33 +26,14 @@ const t = messages.decisions;
 export class PricecatDecisionsElement extends LitElement {
   static override styles = [
     baseStyles,
+    pagedListStyles,
     css`
-      .toolbar {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.6rem;
-        align-items: end;
-        margin-bottom: 0.8rem;
-      }
-      label {
-        display: grid;
-        gap: 0.2rem;
-        font-size: 0.875rem;
-        color: var(--muted);
-      }
       td.position {
         overflow-wrap: anywhere;
         min-width: 12rem;
       }
       .small {
         font-size: 0.85rem;
-      }
-      .pager {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.8rem;
-        align-items: center;
-        margin-top: 0.8rem;
       }
       .badge {
         font-size: 0.75rem;
@@ -127,20 +109,13 @@ export class PricecatDecisionsElement extends LitElement {
 
   #renderPage(page: Page<DecisionLogEntry>) {
     if (page.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
-    const from = page.offset + 1;
-    const to = page.offset + page.items.length;
     return html`<div class="table-wrap">
         <table>
           <thead><tr><th>${t.when}</th><th>${t.who}</th><th>${t.position}</th><th>${t.action}</th><th>${t.suggestion}</th><th></th></tr></thead>
           <tbody>${page.items.map((entry) => this.#renderRow(entry))}</tbody>
         </table>
       </div>
-      <div class="pager">
-        <button type="button" class="secondary previous" ?disabled=${page.offset === 0}
-          @click=${() => (this.offset = Math.max(0, page.offset - this.pageSize))}>${t.previous}</button>
-        <span class="range" role="status">${t.range(from, to, page.total)}</span>
-        <button type="button" class="secondary next" ?disabled=${to >= page.total} @click=${() => (this.offset = page.offset + this.pageSize)}>${t.next}</button>
-      </div>`;
+      ${pagerView(page, this.pageSize, (offset) => (this.offset = offset))}`;
   }
 
   override render() {

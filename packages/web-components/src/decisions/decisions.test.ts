@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './decisions.js';
 import type { PricecatDecisionsElement } from './decisions.element.js';
 import type { DecisionLogEntry } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, mount, shadowText } from '../test-support/fake-api.js';
 
 function entry(id: string, overrides: Partial<DecisionLogEntry> = {}): DecisionLogEntry {
   return {
@@ -21,16 +21,12 @@ function entry(id: string, overrides: Partial<DecisionLogEntry> = {}): DecisionL
   };
 }
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 describe('<pricecat-decisions>', () => {
   it('lists decisions with who, what, the suggestion they came from, and undoes one from the log', async () => {
     let log = [entry('d2'), entry('d1', { action: 'skip', service: null, user: null, identical: 0, undoable: false, batch_id: null })];
-    api = fakeApi({
+    const api = fakeApi({
       decisions: () => ({ items: log, total: log.length, limit: 50, offset: 0 }),
       undo: (_url: URL, request: { body: unknown }) => {
         log = log.filter((e) => e.decision_id !== (request.body as { decision_id: string }).decision_id);
@@ -57,7 +53,7 @@ describe('<pricecat-decisions>', () => {
   });
 
   it('offers one undo for a whole batch', async () => {
-    api = fakeApi({ decisions: { items: [entry('d3', { batch_id: 'b1', followed_suggestion: true })], total: 1, limit: 50, offset: 0 } });
+    const api = fakeApi({ decisions: { items: [entry('d3', { batch_id: 'b1', followed_suggestion: true })], total: 1, limit: 50, offset: 0 } });
     const element = mount<PricecatDecisionsElement>('<pricecat-decisions></pricecat-decisions>');
     await vi.waitFor(() => expect(shadowText($(element, '.undo'))).toBe('Отменить пакет'));
     expect(shadowText($(element, 'tbody tr'))).toContain('пакетом');

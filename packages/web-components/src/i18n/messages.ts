@@ -281,10 +281,12 @@ export const messages = {
     none: 'Решений пока нет.',
     all: 'Все',
     filter: 'Показывать',
+    failed: 'Отменить не удалось',
+  },
+  pager: {
     range: (from: number, to: number, total: number) => `${from}–${to} из ${total}`,
     previous: '← Назад',
     next: 'Далее →',
-    failed: 'Отменить не удалось',
   },
   proposals: {
     title: 'Предлагаемые новые услуги',
@@ -306,9 +308,6 @@ export const messages = {
     created: (n: number, positions: number) => `Создано услуг: ${n}, позиций сопоставлено: ${positions}`,
     categoryMissing: 'Укажите специальность.',
     none: 'Предложений нет.',
-    range: (from: number, to: number, total: number) => `${from}–${to} из ${total}`,
-    previous: '← Назад',
-    next: 'Далее →',
     failed: 'Не удалось создать услугу',
   },
   unmatched: {
@@ -325,9 +324,6 @@ export const messages = {
     candidate: 'Ближайшая услуга',
     file: 'Файл',
     none: 'Нераспознанных позиций нет.',
-    range: (from: number, to: number, total: number) => `${from}–${to} из ${total}`,
-    previous: '← Назад',
-    next: 'Далее →',
     assign: 'Сопоставить',
     assigned: (raw: string, service: string) => `«${raw}» → «${service}»`,
     actionFailed: 'Действие не выполнено',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './price-changes.js';
 import type { PricecatPriceChangesElement } from './price-changes.element.js';
 import type { PriceChange } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, mount, shadowText } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
 
@@ -33,17 +33,13 @@ const priceChanges = (url: URL) => {
   return { items: items.slice(offset, offset + limit), total: items.length, limit, offset, threshold, price_kind: null };
 };
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 const rows = (element: Element) => $$(element, 'tbody tr.change');
 
 describe('<pricecat-price-changes>', () => {
   it('lists changes above 20 % with old and new price, dates, direction and percent', async () => {
-    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
     const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
     await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
     expect(api.calls('price-changes')[0]?.searchParams.get('threshold')).toBe('0.2');
@@ -58,7 +54,7 @@ describe('<pricecat-price-changes>', () => {
   });
 
   it('lists smaller changes when the threshold is lowered', async () => {
-    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
     const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
     await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
     const input = $<HTMLInputElement>(element, 'input.threshold');
@@ -69,7 +65,7 @@ describe('<pricecat-price-changes>', () => {
   });
 
   it('explains a threshold it cannot use instead of asking the server', async () => {
-    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
     const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
     await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
     const input = $<HTMLInputElement>(element, 'input.threshold');
@@ -81,7 +77,7 @@ describe('<pricecat-price-changes>', () => {
   });
 
   it('filters by city and by clinic', async () => {
-    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
     const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');
     await vi.waitFor(() => expect($$(element, 'select.city option')).toHaveLength(3));
     const city = $<HTMLSelectElement>(element, 'select.city');
@@ -101,7 +97,7 @@ describe('<pricecat-price-changes>', () => {
   });
 
   it('shows further changes on «Показать ещё»', async () => {
-    api = fakeApi({ 'price-changes': priceChanges, partners });
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
     const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes threshold="5" page-size="2"></pricecat-price-changes>');
     await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
     expect(shadowText($(element, 'button.more'))).toBe('Показать ещё (1)');
@@ -119,7 +115,7 @@ describe('<pricecat-price-changes>', () => {
       new_positions: [{ position_id: 'p2', raw_name: 'МРТ головного мозга с контрастным усилением', price: 150000 }],
       mismatch_signs: ['beyond_market'],
     };
-    api = fakeApi({ 'price-changes': { items: [mri, changes[0]], total: 2, limit: 50, offset: 0, threshold: 0.2, price_kind: null }, partners });
+    const api = fakeApi({ 'price-changes': { items: [mri, changes[0]], total: 2, limit: 50, offset: 0, threshold: 0.2, price_kind: null }, partners });
     const element = mount<PricecatPriceChangesElement>(
       '<pricecat-price-changes service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>',
     );

@@ -9,6 +9,7 @@ import type { Page } from '@pricecat/core/contract';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
+import { pagedListStyles, pagerView } from '../theme/pager.js';
 import { baseStyles } from '../theme/theme.js';
 
 const t = messages.proposals;
@@ -31,20 +32,8 @@ interface Edit {
 export class PricecatProposalsElement extends LitElement {
   static override styles = [
     baseStyles,
+    pagedListStyles,
     css`
-      .toolbar {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.6rem;
-        align-items: end;
-        margin-bottom: 0.8rem;
-      }
-      label {
-        display: grid;
-        gap: 0.2rem;
-        font-size: 0.85rem;
-        color: var(--muted);
-      }
       .proposals {
         list-style: none;
         margin: 0;
@@ -88,13 +77,6 @@ export class PricecatProposalsElement extends LitElement {
         gap: 0.3rem;
         align-items: center;
         color: var(--text);
-      }
-      .pager {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.8rem;
-        align-items: center;
-        margin-top: 0.8rem;
       }
     `,
   ];
@@ -221,8 +203,6 @@ export class PricecatProposalsElement extends LitElement {
   #renderPage(page: Page<ServiceProposal>) {
     if (page.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
     const chosen = page.items.filter((p) => this.selected.includes(p.proposal_id));
-    const from = page.offset + 1;
-    const to = page.offset + page.items.length;
     return html`<div class="toolbar">
         <span class="muted">${t.selected(chosen.length)}</span>
         <button type="button" class="create-selected" ?disabled=${this.busy || chosen.length === 0}
@@ -231,12 +211,7 @@ export class PricecatProposalsElement extends LitElement {
           @click=${() => void this.#merge(chosen)}>${t.merge(chosen.length)}</button>
       </div>
       <ol class="proposals">${page.items.map((p) => this.#renderProposal(p))}</ol>
-      <div class="pager">
-        <button type="button" class="secondary previous" ?disabled=${page.offset === 0}
-          @click=${() => (this.offset = Math.max(0, page.offset - this.pageSize))}>${t.previous}</button>
-        <span class="range" role="status">${t.range(from, to, page.total)}</span>
-        <button type="button" class="secondary next" ?disabled=${to >= page.total} @click=${() => (this.offset = page.offset + this.pageSize)}>${t.next}</button>
-      </div>`;
+      ${pagerView(page, this.pageSize, (offset) => (this.offset = offset))}`;
   }
 
   override render() {

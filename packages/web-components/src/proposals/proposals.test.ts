@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './proposals.js';
 import type { PricecatProposalsElement } from './proposals.element.js';
 import type { ServiceProposal } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, mount, shadowText, typeInto } from '../test-support/fake-api.js';
 
 function proposal(id: string, name: string, category: string | null, members: [string, string][]): ServiceProposal {
   return {
@@ -21,11 +21,7 @@ function proposal(id: string, name: string, category: string | null, members: [s
   };
 }
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 describe('<pricecat-proposals>', () => {
   const page = () => ({
@@ -39,7 +35,7 @@ describe('<pricecat-proposals>', () => {
   });
 
   it('shows each proposal with its clinics and positions, and creates a renamed one', async () => {
-    api = fakeApi({ 'service-proposals': page, services: { service_id: 'new1', name: 'x', category: 'y', normalized_positions: 2 } });
+    const api = fakeApi({ 'service-proposals': page, services: { service_id: 'new1', name: 'x', category: 'y', normalized_positions: 2 } });
     const element = mount<PricecatProposalsElement>('<pricecat-proposals></pricecat-proposals>');
     await vi.waitFor(() => expect($$(element, '.proposal')).toHaveLength(2));
     expect(shadowText($(element, '.proposal .figures'))).toContain('Клиник: 2 (Клиника 1, Клиника 2) · Позиций: 2');
@@ -50,7 +46,7 @@ describe('<pricecat-proposals>', () => {
   });
 
   it('asks for a specialty before creating, and merges the selected proposals into one service', async () => {
-    api = fakeApi({ 'service-proposals': page, services: { service_id: 'new1', name: 'x', category: 'y', normalized_positions: 3 } });
+    const api = fakeApi({ 'service-proposals': page, services: { service_id: 'new1', name: 'x', category: 'y', normalized_positions: 3 } });
     const element = mount<PricecatProposalsElement>('<pricecat-proposals></pricecat-proposals>');
     await vi.waitFor(() => expect($$(element, '.proposal')).toHaveLength(2));
     $$(element, '.proposal .create-one')[1]!.click();

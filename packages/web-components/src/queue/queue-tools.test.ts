@@ -21,7 +21,6 @@ const stats = { services: 1, clinics: 1, price_lists: 1, positions: 10, normaliz
 
 let api: FakeApi | undefined;
 afterEach(() => {
-  api?.restore();
   cleanup();
   window.scrollTo(0, 0);
 });

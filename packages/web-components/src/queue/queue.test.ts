@@ -61,7 +61,6 @@ const press = (key: string, code = '') => window.dispatchEvent(new KeyboardEvent
 
 let api: FakeApi | undefined;
 afterEach(() => {
-  api?.restore();
   cleanup();
   // A test that moves through items scrolls the page; the next one starts at the top.
   window.scrollTo(0, 0);

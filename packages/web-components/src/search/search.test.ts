@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './search.js';
 import type { PricecatSearchElement } from './search.element.js';
 import type { SearchHit } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
 
@@ -25,15 +25,11 @@ const partners = {
   offset: 0,
 };
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 describe('<pricecat-search>', () => {
   it('suggests services while the user types lowercase Cyrillic and marks the typed letters', async () => {
-    api = fakeApi({
+    const api = fakeApi({
       partners,
       search: {
         items: [hit('s1', 'УЗИ почек', [5000, 7000, 12600], 3), hit('s2', 'УЗИ щитовидной железы', [4000, 6000, 9000], 2)],
@@ -50,7 +46,7 @@ describe('<pricecat-search>', () => {
   });
 
   it('shows results with clinic count and min / median / max in tenge after Enter', async () => {
-    api = fakeApi({ partners, search: { items: [hit('s1', 'УЗИ почек', [5000, 7000, 12600], 3)] } });
+    const api = fakeApi({ partners, search: { items: [hit('s1', 'УЗИ почек', [5000, 7000, 12600], 3)] } });
     const element = mount<PricecatSearchElement>('<pricecat-search api-base="/api"></pricecat-search>');
     await element.updateComplete;
     typeInto($<HTMLInputElement>(element, 'input'), 'почек');
@@ -64,7 +60,7 @@ describe('<pricecat-search>', () => {
   });
 
   it('offers the cities of the clinics and searches again within the chosen city', async () => {
-    api = fakeApi({ partners, search: { items: [hit('s1', 'УЗИ почек', [5000, 7000, 12600], 3)] } });
+    const api = fakeApi({ partners, search: { items: [hit('s1', 'УЗИ почек', [5000, 7000, 12600], 3)] } });
     const element = mount<PricecatSearchElement>('<pricecat-search api-base="/api" q="узи"></pricecat-search>');
     await vi.waitFor(() => expect($$(element, '#city option')).toHaveLength(3));
     expect($$(element, '#city option').map((o) => o.textContent)).toEqual(['Все города', 'Алматы', 'Шымкент']);
@@ -75,13 +71,13 @@ describe('<pricecat-search>', () => {
   });
 
   it('tells the user when nothing matches', async () => {
-    api = fakeApi({ partners, search: { items: [] } });
+    const api = fakeApi({ partners, search: { items: [] } });
     const element = mount<PricecatSearchElement>('<pricecat-search q="МРТ колена"></pricecat-search>');
     await vi.waitFor(() => expect(shadowText(element)).toContain('По запросу «МРТ колена» ничего не найдено.'));
   });
 
   it('fires pricecat-service-select with the service id when a result is clicked', async () => {
-    api = fakeApi({ partners, search: { items: [hit('s-42', 'Приём терапевта', [3000, 4000, 5000], 5)] } });
+    const api = fakeApi({ partners, search: { items: [hit('s-42', 'Приём терапевта', [3000, 4000, 5000], 5)] } });
     const element = mount<PricecatSearchElement>('<pricecat-search q="терапевт"></pricecat-search>');
     await vi.waitFor(() => expect($$(element, '.hit a')).toHaveLength(1));
     const picked = new Promise<CustomEvent>((resolve) =>
@@ -92,7 +88,7 @@ describe('<pricecat-search>', () => {
   });
 
   it('renders a name with markup as plain text', async () => {
-    api = fakeApi({ partners, search: { items: [hit('s1', '<img src=x onerror=alert(1)> УЗИ', [1, 2, 3], 1)] } });
+    const api = fakeApi({ partners, search: { items: [hit('s1', '<img src=x onerror=alert(1)> УЗИ', [1, 2, 3], 1)] } });
     const element = mount<PricecatSearchElement>('<pricecat-search q="узи"></pricecat-search>');
     await vi.waitFor(() => expect($$(element, '.hit')).toHaveLength(1));
     expect(element.shadowRoot?.querySelector('img')).toBeNull();
@@ -100,7 +96,7 @@ describe('<pricecat-search>', () => {
   });
 
   it('shows a readable Russian error instead of the raw answer when the server fails', async () => {
-    api = fakeApi({ partners, search: jsonError(500, 'INTERNAL', 'Something broke') });
+    const api = fakeApi({ partners, search: jsonError(500, 'INTERNAL', 'Something broke') });
     const element = mount<PricecatSearchElement>('<pricecat-search q="узи"></pricecat-search>');
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
     const text = shadowText($(element, '[role="alert"]'));
@@ -111,7 +107,7 @@ describe('<pricecat-search>', () => {
 
   it('shows the true count, pages through 69 services and says which typo it corrected', async () => {
     const all = Array.from({ length: 69 }, (_, i) => hit(`s${i}`, `Прием кардиолога ${i + 1}`, [1000, 2000, 3000], 1));
-    api = fakeApi({
+    const api = fakeApi({
       partners,
       search: (url: URL) => {
         const offset = Number(url.searchParams.get('offset') ?? 0);
@@ -130,7 +126,7 @@ describe('<pricecat-search>', () => {
   });
 
   it('fires pricecat-search-change with the query and city on submit, for the URL', async () => {
-    api = fakeApi({ partners, search: { items: [], total: 0 } });
+    const api = fakeApi({ partners, search: { items: [], total: 0 } });
     const element = mount<PricecatSearchElement>('<pricecat-search city="Алматы"></pricecat-search>');
     await element.updateComplete;
     const changed = new Promise<CustomEvent>((resolve) =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './service-picker.js';
 import type { PricecatServicePickerElement, ServicePickDetail } from './service-picker.element.js';
-import { $, $$, cleanup, fakeApi, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, mount, shadowText, typeInto } from '../test-support/fake-api.js';
 
 const service = (id: string, name: string) => ({ service_id: id, name, name_norm: name.toLowerCase(), category: 'УЗИ', tariff_code: null, origin: 'dictionary' });
 const services = (url: URL) => {
@@ -10,15 +10,11 @@ const services = (url: URL) => {
   return { items, total: items.length, limit: 20, offset: 0 };
 };
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 describe('<pricecat-service-picker>', () => {
   it('searches the dictionary as you type, case-insensitively, and picks with the arrows and Enter', async () => {
-    api = fakeApi({ services });
+    const api = fakeApi({ services });
     const element = mount<PricecatServicePickerElement>('<pricecat-service-picker q="узи"></pricecat-service-picker>');
     await vi.waitFor(() => expect($$(element, 'li[role="option"]')).toHaveLength(2));
     expect($$(element, 'li mark').map((mark) => mark.textContent)).toEqual(['УЗИ', 'УЗИ']);
@@ -31,7 +27,7 @@ describe('<pricecat-service-picker>', () => {
   });
 
   it('says when the dictionary has no such service, and cancels with Escape', async () => {
-    api = fakeApi({ services });
+    const api = fakeApi({ services });
     const element = mount<PricecatServicePickerElement>('<pricecat-service-picker></pricecat-service-picker>');
     await element.updateComplete;
     expect(shadowText(element)).toContain('Введите хотя бы 2 буквы.');

@@ -4,7 +4,7 @@
  *
  * The stub holds to the API's contract (`@pricecat/core/contract`): a path the route table lacks, a JSON
  * answer with a field the route's schema does not have (or of another type), and a POST body the route
- * would refuse are recorded, and `restore()` (in each test's `afterEach`) throws them, so a test of an
+ * would refuse are recorded, and `restore()` (called by `cleanup()` in each test's `afterEach`) throws them, so a test of an
  * element cannot pass on a wire shape the server does not speak. Answers may leave fields out (an
  * element reads only some); typed fixtures (`QueueItem`, `Stats`, …) are complete by their types.
  *
@@ -62,16 +62,22 @@ export function fakeApi(answers: Readonly<Record<string, FakeAnswer>>): FakeApi 
     if (spec && 'safeParse' in spec.response) check(violations, `${method} /${apiPath(url)} answer`, spec.response, answer, true);
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   };
-  return {
+  const stub: FakeApi = {
     requests,
     calls: (path) => requests.filter((url) => apiPath(url) === path),
     posted: (path) => posts.filter((post) => apiPath(post.url) === path).map((post) => post.body),
     restore: () => {
+      installed.splice(installed.indexOf(stub) >>> 0, 1);
       globalThis.fetch = original;
       if (violations.length > 0) throw new Error(`The fake API broke the contract:\n${violations.join('\n')}`);
     },
   };
+  installed.push(stub);
+  return stub;
 }
+
+/** The stubs not restored yet, newest last: `cleanup()` restores them. */
+const installed: FakeApi[] = [];
 
 /** Records why `value` does not fit `schema` (strict objects; `partial`: fields may be left out). */
 function check(violations: string[], what: string, schema: Parameters<typeof exactShape>[0], value: unknown, partial: boolean): void {
@@ -107,9 +113,13 @@ export function mount<T extends HTMLElement>(markup: string): T {
   return holder.firstElementChild as T;
 }
 
-/** Removes everything {@link mount} added. */
+/**
+ * After each test (`afterEach(cleanup)`): removes everything {@link mount} added, then restores `fetch` from every
+ * {@link fakeApi} still installed, newest first, throwing what they recorded against the contract.
+ */
 export function cleanup(): void {
   for (const holder of document.querySelectorAll('.test-holder')) holder.remove();
+  while (installed.length > 0) installed[installed.length - 1]!.restore();
 }
 
 /** The text of a host's shadow root (or of a plain element), whitespace collapsed (no-break spaces kept). */

@@ -12,6 +12,7 @@ import { formatCount, formatPrice, formatShare } from '../format/format.js';
 import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
+import { pagerStyles, pagerView } from '../theme/pager.js';
 import { baseStyles } from '../theme/theme.js';
 
 /** Typing pauses this long before the list reloads. */
@@ -33,6 +34,7 @@ const t = messages.unmatched;
 export class PricecatUnmatchedElement extends LitElement {
   static override styles = [
     baseStyles,
+    pagerStyles,
     css`
       form {
         display: flex;
@@ -61,13 +63,6 @@ export class PricecatUnmatchedElement extends LitElement {
       }
       .status-unrecognized {
         color: var(--warning);
-      }
-      .pager {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.8rem;
-        margin-top: 0.8rem;
       }
       .small {
         font-size: 0.85rem;
@@ -229,22 +224,13 @@ export class PricecatUnmatchedElement extends LitElement {
 
   #renderPage(page: Page<UnmatchedPosition>) {
     if (page.items.length === 0) return html`<p class="muted" role="status">${t.none}</p>`;
-    const from = page.offset + 1;
-    const to = page.offset + page.items.length;
     return html`${this.#renderPicker(page)}<div class="table-wrap">
         <table>
           <thead><tr><th>${t.name}</th><th>${t.clinic}</th><th class="num">${t.price}</th><th>${t.status}</th><th>${t.candidate}</th><th></th></tr></thead>
           <tbody>${page.items.map((position) => this.#renderRow(position))}</tbody>
         </table>
       </div>
-      <div class="pager">
-        <button type="button" class="secondary previous" ?disabled=${page.offset === 0}
-          @click=${() => (this.offset = Math.max(0, page.offset - this.pageSize))}>${t.previous}</button>
-        <span class="range" role="status">${t.range(from, to, page.total)}</span>
-        <button type="button" class="secondary next" ?disabled=${to >= page.total}
-          @click=${() => (this.offset = page.offset + this.pageSize)}>${t.next}</button>
-        <span class="muted small">${formatCount(page.total)}</span>
-      </div>`;
+      ${pagerView(page, this.pageSize, (offset) => (this.offset = offset), html`<span class="muted small">${formatCount(page.total)}</span>`)}`;
   }
 
   override render() {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import './unmatched.js';
 import type { PricecatUnmatchedElement } from './unmatched.element.js';
 import type { UnmatchedPosition } from '@pricecat/core/contract';
-import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto, type FakeApi } from '../test-support/fake-api.js';
+import { $, $$, cleanup, fakeApi, jsonError, mount, shadowText, typeInto } from '../test-support/fake-api.js';
 
 const NBSP = '\u00a0';
 
@@ -32,17 +32,13 @@ const unmatched = (url: URL) => {
   return { items: items.slice(offset, offset + limit), total: items.length, limit, offset };
 };
 
-let api: FakeApi | undefined;
-afterEach(() => {
-  api?.restore();
-  cleanup();
-});
+afterEach(cleanup);
 
 const names = (element: Element) => $$(element, 'tbody .raw').map((cell) => cell.textContent);
 
 describe('<pricecat-unmatched>', () => {
   it('lists positions with clinic, price, status and the nearest service, a page at a time', async () => {
-    api = fakeApi({ unmatched, partners });
+    const api = fakeApi({ unmatched, partners });
     const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched></pricecat-unmatched>');
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(50));
     const row = shadowText($$(element, 'tbody tr')[1] as HTMLElement);
@@ -58,7 +54,7 @@ describe('<pricecat-unmatched>', () => {
   });
 
   it('filters by status, clinic and text and starts again from the first page', async () => {
-    api = fakeApi({ unmatched, partners });
+    const api = fakeApi({ unmatched, partners });
     const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched page-size="10"></pricecat-unmatched>');
     await vi.waitFor(() => expect($$(element, 'select.clinic option')).toHaveLength(3));
     $(element, '.next').click();
@@ -77,20 +73,20 @@ describe('<pricecat-unmatched>', () => {
   });
 
   it('says so when nothing is left', async () => {
-    api = fakeApi({ unmatched: { items: [], total: 0, limit: 50, offset: 0 }, partners });
+    const api = fakeApi({ unmatched: { items: [], total: 0, limit: 50, offset: 0 }, partners });
     const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched></pricecat-unmatched>');
     await vi.waitFor(() => expect(shadowText(element)).toContain('Нераспознанных позиций нет.'));
   });
 
   it('shows a readable error instead of a blank screen', async () => {
-    api = fakeApi({ unmatched: jsonError(400, 'INVALID_INPUT', 'status must be queued or unrecognized'), partners });
+    const api = fakeApi({ unmatched: jsonError(400, 'INVALID_INPUT', 'status must be queued or unrecognized'), partners });
     const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched></pricecat-unmatched>');
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
     expect(shadowText($(element, '[role="alert"]'))).toContain('Запрос не принят');
   });
 
   it('assigns a service to an unmatched position, or creates a new one for it, from the picker', async () => {
-    api = fakeApi({
+    const api = fakeApi({
       unmatched,
       partners,
       services: (_url: URL, request: { method: string }) =>
