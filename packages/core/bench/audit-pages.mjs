@@ -16,7 +16,8 @@
 // `unpriced`: service rows printed without any price (a dash, an empty cell); headings, header bands, notes,
 // stamps and footers are not rows. A row is extracted «from page N» when its `source.table` names page N
 // (`page N`, and the later tables of the page that share its name). A row continued from the previous page
-// (its name split by the page break) is counted on the page that holds its prices.
+// (its name split by the page break) is counted on the page that holds its prices; the rows of a sheet printed
+// in two halves (names on one page, their prices on the next) are counted on the page with the names.
 // Uses the built dist: run `npm run build -w @pricecat/core` first.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
