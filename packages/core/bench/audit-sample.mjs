@@ -1,6 +1,6 @@
 // A blind audit of the PDF reader against the page images, in two steps.
 //
-//   node bench/audit-sample.mjs draw [--ocr] [--seed N] [--per-file 40] [--out FILE] [--force]
+//   node bench/audit-sample.mjs draw [--ocr] [--seed N] [--per-file 40] [--out FILE] [--exclude EARLIER.json …] [--force]
 //     Extracts every PDF of the archive, draws `--per-file` random rows per file with a seeded generator
 //     (mulberry32), and writes FILE (default test/fixtures/pdf-audit/sample.json) with ONLY where each row
 //     is: file, page, its row number in the page's table, and the vertical band (pt from the page's top) the
@@ -9,17 +9,25 @@
 //     sample go to FILE with `.extracted.json` in place of `.json`, for the comparison step; per-file counts
 //     (rows, flagged, reported missing) go to FILE with `.counts.json`. `--crops DIR` also renders each
 //     sampled row's band of its page with pdftoppm into one PNG per row, the row marked in red.
+//     `--exclude EARLIER.json` (repeatable) leaves out rows at the place of an earlier sample's entry (same file
+//     and page, bands overlapping by half the smaller one): a drawn row found there is skipped and the draw
+//     goes on until `--per-file` rows are kept.
 //
 //   node bench/audit-sample.mjs crops --crops DIR [--out FILE]
 //     The crops of an existing sample again (FILE's positions only; nothing is extracted).
 //
-//   node bench/audit-sample.mjs compare [--out FILE]
-//     After a person has written `truth` into every entry of FILE from the crop alone, joins each entry with
-//     its extracted row by id (`file#page#row`) and prints per file: rows right / checked, name right,
-//     prices right, roles right, junk, and every mismatch.
+//   node bench/audit-sample.mjs compare [--ocr] [--out FILE] [--saved]
+//     After a person has written `truth` into every entry of FILE from the crop alone, extracts the files again
+//     with the current build (OCR when `--ocr`) and joins each entry with the extracted row at its PLACE: among
+//     the rows of the entry's page, the one whose band (found as `draw` finds it) overlaps the entry's band
+//     most (rows renumbered by a changed reader still match; no row there: «not found»). Prints per file: rows
+//     right / checked, name right, prices right, roles right, junk, not found, and every mismatch.
+//     `--saved` scores the rows saved at draw time (`.extracted.json`, joined by id) instead.
 //
-// Truth per entry: { junk, name, accept?: [name…], prices: [{ header, roles: [role…], acceptRoles?: [[role…]…],
-// value }], note?, correctedAfterCompare? } — `header`: the printed column header (shortened); `roles`: the price
+// Truth per entry: { junk, name, accept?: [name…], code?, prices: [{ header, roles: [role…], acceptRoles?: [[role…]…],
+// value }], alternatives?: [{ name, accept?, prices }], note?, correctedAfterCompare? } — `alternatives`: where the
+// marked band spans two printed rows (a name cell merged over a pair of rows), the other row, equally right;
+// `code`: the printed tariff code (not compared); `header`: the printed column header (shortened); `roles`: the price
 // roles it means (resident, nonresident, nonresident_far, insurance, partner, without_vat, other); `value`: the
 // printed price (null: the cell is printed empty); `accept`: other readings of the name that count as right (the
 // name with a remark column beside it); `acceptRoles`: other readings of an ambiguous header.
@@ -44,6 +52,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import leven from 'leven';
 import { extractPriceRows, readDocument } from '../dist/internal.js';
+import { mulberry32, pageOf, pickDistinct } from './audit-random.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');
@@ -60,9 +69,9 @@ const idOf = (file, row) => `${file}#${row.source.table}#${row.source.row}`;
 
 if (step === 'draw') await draw();
 else if (step === 'crops') renderCrops(JSON.parse(readFileSync(out, 'utf8')).rows, option('--crops', 'audit-crops'));
-else if (step === 'compare') compare();
+else if (step === 'compare') await compare();
 else {
-  console.log('usage: audit-sample.mjs draw [--ocr] [--seed N] [--per-file 40] [--out FILE] [--crops DIR] [--force] | crops --crops DIR [--out FILE] | compare [--out FILE]');
+  console.log('usage: audit-sample.mjs draw [--ocr] [--seed N] [--per-file 40] [--out FILE] [--exclude EARLIER.json …] [--crops DIR] [--force] | crops --crops DIR [--out FILE] | compare [--ocr] [--saved] [--out FILE]');
   process.exit(1);
 }
 
@@ -80,8 +89,10 @@ async function draw() {
   const seed = Number(option('--seed', '20261125'));
   const perFile = Number(option('--per-file', '40'));
   const cropsDir = option('--crops', null);
-  const ocr = args.includes('--ocr') ? ((await (await import('@pricecat/core/node')).createTesseractOcr()) ?? undefined) : undefined;
-  if (args.includes('--ocr')) console.log(ocr ? `OCR: ${ocr.name}` : 'OCR: tesseract is not installed; reading without it');
+  const ocr = await ocrEngine();
+  const earlier = args
+    .flatMap((a, i) => (a === '--exclude' && i + 1 < args.length ? [args[i + 1]] : []))
+    .flatMap((f) => JSON.parse(readFileSync(resolve(f), 'utf8')).rows);
   const random = mulberry32(seed);
   const sample = [];
   const extracted = {};
@@ -92,30 +103,34 @@ async function draw() {
     const result = extractPriceRows(await readDocument(bytes, file, { ocr }));
     const rows = result.rows;
     const issues = result.issues ?? [];
-    const sum = (code, f) => issues.filter((i) => i.code === code).reduce((n, i) => n + f(i), 0);
-    counts[file] = {
-      rows: rows.length,
-      flagged: rows.filter((r) => r.warnings.length > 0).length,
-      withoutPrice: rows.filter((r) => r.prices.length === 0).length,
-      notExtractedNumbers: sum('ROWS_NOT_EXTRACTED', (i) => i.params.numbers?.length ?? 0),
-      withoutName: sum('ROWS_WITHOUT_NAME', (i) => i.params.count ?? 0),
-      withoutPriceSkipped: sum('ROWS_WITHOUT_PRICE_SKIPPED', (i) => i.params.count ?? 0),
-    };
-    const picked = pickDistinct(rows.length, Math.min(perFile, rows.length), random).sort((a, b) => a - b);
+    counts[file] = countsOf(rows, issues);
     const pages = await pageTexts(bytes);
-    for (const index of picked) {
+    const before = earlier.filter((e) => e.file === file);
+    const picked = [];
+    const tried = new Set();
+    let skipped = 0;
+    while (picked.length < Math.min(perFile, rows.length) && tried.size < rows.length) {
+      const [index] = pickDistinct(rows.length, 1, random);
+      if (tried.has(index)) continue;
+      tried.add(index);
       const row = rows[index];
+      const page = pageOf(row);
+      const band = bandOf(pages, rows, row);
+      if (before.some((e) => e.page === page && sameBand(e.band, band))) {
+        skipped += 1;
+        continue;
+      }
+      picked.push({ index, row, page, band });
+    }
+    picked.sort((a, b) => a.index - b.index);
+    for (const { row, page, band } of picked) {
       // Two rows from one source line (a free-form line with two prices) get `#2`, `#3` … in table order.
       const twins = rows.filter((r) => idOf(file, r) === idOf(file, row));
       const id = twins.length > 1 ? `${idOf(file, row)}#${twins.indexOf(row) + 1}` : idOf(file, row);
-      const page = Number(/\d+/.exec(row.source.table)?.[0]);
-      // Which of the page's rows with the same name this one is (a page may list a service in two blocks).
-      const same = rows.filter((r) => r.source.table === row.source.table && words(r.name).join(' ') === words(row.name).join(' '));
-      const band = locate(pages.get(page), row, same.indexOf(row));
       sample.push({ id, file, page, table: row.source.table, row: row.source.row, ...(pages.get(page)?.rotate ? { rotate: pages.get(page).rotate } : {}), band, truth: null });
       extracted[id] = { section: row.section, code: row.code, name: row.name, prices: row.prices, kind: row.kind ?? 'service', warnings: row.warnings };
     }
-    console.log(`${file}: ${rows.length} rows, ${picked.length} drawn (seed ${seed})`);
+    console.log(`${file}: ${rows.length} rows, ${picked.length} drawn (seed ${seed})${skipped ? `, ${skipped} skipped at an earlier sample's place` : ''}`);
   }
   mkdirSync(resolve(out, '..'), { recursive: true });
   writeFileSync(out, `${JSON.stringify({ seed, perFile, drawnAt: new Date().toISOString().slice(0, 10), rows: sample }, null, 1)}\n`);
@@ -125,22 +140,28 @@ async function draw() {
   if (cropsDir) renderCrops(sample, cropsDir);
 }
 
-/** A seeded generator of numbers in [0, 1). */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+async function ocrEngine() {
+  if (!args.includes('--ocr')) return undefined;
+  const ocr = (await (await import('@pricecat/core/node')).createTesseractOcr()) ?? undefined;
+  console.log(ocr ? `OCR: ${ocr.name}` : 'OCR: tesseract is not installed; reading without it');
+  return ocr;
 }
 
-function pickDistinct(n, k, random) {
-  const chosen = new Set();
-  while (chosen.size < k) chosen.add(Math.floor(random() * n));
-  return [...chosen];
+/** The band of its page a row's name occupies (`locate`), telling apart the page's rows of the same name. */
+function bandOf(pages, rows, row) {
+  const same = rows.filter((r) => r.source.table === row.source.table && words(r.name).join(' ') === words(row.name).join(' '));
+  return locate(pages.get(pageOf(row)), row, same.indexOf(row));
+}
+
+/** How much two bands overlap, as a share of the smaller one (0 when either is unknown). */
+function overlap(a, b) {
+  if (!a || !b) return 0;
+  const common = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return common <= 0 ? 0 : common / Math.max(1e-6, Math.min(a.bottom - a.top, b.bottom - b.top));
+}
+
+function sameBand(a, b) {
+  return overlap(a, b) >= 0.5;
 }
 
 /** Every page's text items, top-origin: { height, items: [{ text, top, bottom }] }. */
@@ -309,15 +330,108 @@ function normalized(text) {
     .trim();
 }
 
-function compare() {
+/**
+ * The extracted row of every entry: the current build's row at the entry's place (the row of its page whose
+ * band overlaps the entry's band by at least half the smaller one, the closest in size first; an entry
+ * without a band falls back to its id), or with `--saved` the row saved at draw time under the entry's id.
+ * Also the current per-file counts.
+ */
+async function extractedRows(sample) {
+  if (args.includes('--saved')) {
+    return { saved: true, extracted: JSON.parse(readFileSync(extractedPath, 'utf8')), counts: existsSync(countsPath) ? JSON.parse(readFileSync(countsPath, 'utf8')) : {} };
+  }
+  if (!existsSync(archive)) {
+    console.log(`audit-sample: no archive at ${archive}; scoring the rows saved at draw time (--saved)`);
+    return { saved: true, extracted: JSON.parse(readFileSync(extractedPath, 'utf8')), counts: existsSync(countsPath) ? JSON.parse(readFileSync(countsPath, 'utf8')) : {} };
+  }
+  const ocr = await ocrEngine();
+  const extracted = {};
+  const counts = {};
+  for (const file of [...new Set(sample.rows.map((e) => e.file))]) {
+    const bytes = new Uint8Array(readFileSync(join(archive, file)));
+    const result = extractPriceRows(await readDocument(bytes, file, { ocr }));
+    const rows = result.rows;
+    counts[file] = countsOf(rows, result.issues ?? []);
+    const pages = await pageTexts(bytes);
+    const bands = new Map();
+    const bandOfRow = (row) => {
+      if (!bands.has(row)) bands.set(row, bandOf(pages, rows, row));
+      return bands.get(row);
+    };
+    for (const entry of sample.rows.filter((e) => e.file === file)) {
+      let row;
+      if (entry.band) {
+        const scored = rows
+          .filter((r) => pageOf(r) === entry.page)
+          .map((r) => {
+            const b = bandOfRow(r);
+            const common = b ? Math.min(b.bottom, entry.band.bottom) - Math.max(b.top, entry.band.top) : 0;
+            return { r, fits: sameBand(b, entry.band), size: b ? common / Math.max(b.bottom - b.top, entry.band.bottom - entry.band.top) : 0 };
+          })
+          .filter((x) => x.fits)
+          .sort((a, b) => b.size - a.size || a.r.source.row - b.r.source.row);
+        // Rows that fit equally (the rows of one merged name cell share its band): the one still numbered as
+        // drawn, else, where several entries share the band, the tied rows in table order (the first such entry
+        // the upper row), else the upper one.
+        const tied = scored.filter((x) => Math.abs(x.size - scored[0].size) < 1e-6); // empty when nothing fits
+        const twins = sample.rows.filter((e) => e.file === file && e.page === entry.page && e.band && e.band.top === entry.band.top && e.band.bottom === entry.band.bottom);
+        const same = tied.find((x) => x.r.source.table === entry.table && x.r.source.row === entry.row);
+        row = (same ?? (twins.length > 1 ? tied[Math.min(twins.indexOf(entry), tied.length - 1)] : tied[0]))?.r;
+      } else {
+        row = rows.find((r) => idOf(file, r) === entry.id.replace(/#\d+$/, ''));
+      }
+      if (row) extracted[entry.id] = { section: row.section, code: row.code, name: row.name, prices: row.prices, kind: row.kind ?? 'service', warnings: row.warnings, source: row.source };
+    }
+    console.log(`${file}: ${rows.length} rows extracted again`);
+  }
+  return { extracted, counts };
+}
+
+function countsOf(rows, issues) {
+  const sum = (code, f) => issues.filter((i) => i.code === code).reduce((n, i) => n + f(i), 0);
+  return {
+    rows: rows.length,
+    flagged: rows.filter((r) => r.warnings.length > 0).length,
+    withoutPrice: rows.filter((r) => r.prices.length === 0).length,
+    notExtractedNumbers: sum('ROWS_NOT_EXTRACTED', (i) => i.params.numbers?.length ?? 0),
+    withoutName: sum('ROWS_WITHOUT_NAME', (i) => i.params.count ?? 0),
+    withoutPriceSkipped: sum('ROWS_WITHOUT_PRICE_SKIPPED', (i) => i.params.count ?? 0),
+  };
+}
+
+/** Name right, prices right, roles right (strict / accepting) of an extracted row against one reading of the truth. */
+function score(got, want) {
+  const rolesOf = (cell) => [...new Set([cell.role, ...(cell.alsoRoles ?? [])])].sort().join('+');
+  const a = normalized(got.name);
+  const nameRight = [want.name, ...(want.accept ?? [])].some((w) => {
+    const b = normalized(w);
+    return 1 - leven(a, b) / Math.max(a.length, b.length, 1) >= 0.9;
+  });
+  const printed = want.prices.filter((p) => p.value !== null);
+  const sorted = (values) => JSON.stringify([...values].sort((x, y) => x - y));
+  const pricesRight = sorted(got.prices.map((p) => p.value)) === sorted(printed.map((p) => p.value));
+  // Each printed price paired with an unused extracted price of the same value and the same set of roles.
+  const rolesMatch = (accepting) => {
+    const unused = [...got.prices];
+    return printed.every((p) => {
+      const wanted = [p.roles, ...(accepting ? (p.acceptRoles ?? []) : [])].map((r) => [...new Set(r)].sort().join('+'));
+      const i = unused.findIndex((c) => c.value === p.value && wanted.includes(rolesOf(c)));
+      if (i < 0) return false;
+      unused.splice(i, 1);
+      return true;
+    });
+  };
+  return { nameRight, pricesRight, roles: pricesRight && rolesMatch(false), rolesAlt: pricesRight && rolesMatch(true), printed };
+}
+
+async function compare() {
   const sample = JSON.parse(readFileSync(out, 'utf8'));
-  const extracted = JSON.parse(readFileSync(extractedPath, 'utf8'));
-  const counts = existsSync(countsPath) ? JSON.parse(readFileSync(countsPath, 'utf8')) : {};
+  const { extracted, counts, saved } = await extractedRows(sample);
   const perFile = new Map();
   const lines = [];
   const rolesOf = (cell) => [...new Set([cell.role, ...(cell.alsoRoles ?? [])])].sort().join('+');
   for (const entry of sample.rows) {
-    const s = perFile.get(entry.file) ?? { checked: 0, unchecked: 0, junk: 0, name: 0, prices: 0, roles: 0, rolesAlt: 0, right: 0, rightAlt: 0 };
+    const s = perFile.get(entry.file) ?? { checked: 0, unchecked: 0, junk: 0, notFound: 0, name: 0, prices: 0, roles: 0, rolesAlt: 0, right: 0, rightAlt: 0 };
     perFile.set(entry.file, s);
     if (!entry.truth) {
       s.unchecked += 1;
@@ -326,33 +440,23 @@ function compare() {
     s.checked += 1;
     const got = extracted[entry.id];
     const truth = entry.truth;
+    if (!got) {
+      s.notFound += 1;
+      lines.push(`  ${entry.id} | not found: no extracted row at this place | want «${truth.junk ? '(junk)' : truth.name}»`);
+      continue;
+    }
     const flagged = got.warnings.length > 0 ? ' [flagged]' : '';
     if (truth.junk) {
       s.junk += 1;
       lines.push(`  ${entry.id} | junk${flagged} | ${truth.note ?? ''} | got «${got.name}»`);
       continue;
     }
-    const a = normalized(got.name);
-    const nameRight = [truth.name, ...(truth.accept ?? [])].some((want) => {
-      const b = normalized(want);
-      return 1 - leven(a, b) / Math.max(a.length, b.length, 1) >= 0.9;
-    });
-    const printed = truth.prices.filter((p) => p.value !== null);
-    const sorted = (values) => JSON.stringify([...values].sort((x, y) => x - y));
-    const pricesRight = sorted(got.prices.map((p) => p.value)) === sorted(printed.map((p) => p.value));
-    // Each printed price paired with an unused extracted price of the same value and the same set of roles.
-    const rolesMatch = (accepting) => {
-      const unused = [...got.prices];
-      return printed.every((p) => {
-        const wanted = [p.roles, ...(accepting ? (p.acceptRoles ?? []) : [])].map((r) => [...new Set(r)].sort().join('+'));
-        const i = unused.findIndex((c) => c.value === p.value && wanted.includes(rolesOf(c)));
-        if (i < 0) return false;
-        unused.splice(i, 1);
-        return true;
-      });
-    };
-    const roles = pricesRight && rolesMatch(false);
-    const rolesAlt = pricesRight && rolesMatch(true);
+    // The entry's reading, or where the marked band spans two printed rows one of its `alternatives`: the
+    // reading that scores best (all right first, then name, prices, roles).
+    const readings = [truth, ...(truth.alternatives ?? []).map((alt) => ({ ...alt, note: truth.note }))].map((want) => ({ want, ...score(got, want) }));
+    const rank = (r) => [r.nameRight && r.roles, r.nameRight && r.rolesAlt, r.nameRight, r.pricesRight, r.rolesAlt].reduce((n, b) => n * 2 + (b ? 1 : 0), 0);
+    const best = readings.reduce((a, b) => (rank(b) > rank(a) ? b : a));
+    const { nameRight, pricesRight, roles, rolesAlt, printed } = best;
     if (nameRight) s.name += 1;
     if (pricesRight) s.prices += 1;
     if (roles) s.roles += 1;
@@ -363,17 +467,19 @@ function compare() {
       const what = [!nameRight && 'name', !pricesRight && 'prices', pricesRight && !roles && (rolesAlt ? 'roles (strict reading only)' : 'roles')].filter(Boolean).join(' + ');
       const gotPrices = got.prices.map((p) => `${p.value}:${rolesOf(p)}`).join(' ');
       const wantPrices = printed.map((p) => `${p.value}:${[...p.roles].sort().join('+')}`).join(' ');
-      lines.push(`  ${entry.id} | ${what} wrong${flagged} | want «${truth.name}» ${wantPrices} | got «${got.name}» ${gotPrices}${truth.note ? ` | note: ${truth.note}` : ''}`);
+      const where = got.source && `${got.source.table}#${got.source.row}` !== `${entry.table}#${entry.row}` ? ` (now ${got.source.table}#${got.source.row})` : '';
+      lines.push(`  ${entry.id}${where} | ${what} wrong${flagged} | want «${best.want.name}» ${wantPrices} | got «${got.name}» ${gotPrices}${truth.note ? ` | note: ${truth.note}` : ''}`);
     }
   }
   console.log(`sample seed ${sample.seed}, drawn ${sample.drawnAt}; «strict»: the roles as transcribed, «accepting»: also a price's acceptRoles`);
-  console.log('file | rows | flagged | reported missing (№ not extracted + nameless + priceless skipped) | prices right | prices in right roles strict / accepting | name right | all right strict / accepting | junk');
+  console.log(`rows: ${saved ? 'as saved at draw time, joined by id' : 'extracted now by the current build, joined by place'}`);
+  console.log('file | rows | flagged | reported missing (№ not extracted + nameless + priceless skipped) | prices right | prices in right roles strict / accepting | name right | all right strict / accepting | junk | not found');
   for (const [file, s] of perFile) {
     const c = counts[file] ?? {};
     const missing = (c.notExtractedNumbers ?? 0) + (c.withoutName ?? 0) + (c.withoutPriceSkipped ?? 0);
     const n = s.checked;
     console.log(
-      `${file} | ${c.rows ?? '?'} | ${c.flagged ?? '?'} | ${missing} (${c.notExtractedNumbers ?? 0} + ${c.withoutName ?? 0} + ${c.withoutPriceSkipped ?? 0}) | ${s.prices}/${n} | ${s.roles}/${n} / ${s.rolesAlt}/${n} | ${s.name}/${n} | ${s.right}/${n} / ${s.rightAlt}/${n} | ${s.junk}/${n}${s.unchecked ? ` (${s.unchecked} unchecked)` : ''}`,
+      `${file} | ${c.rows ?? '?'} | ${c.flagged ?? '?'} | ${missing} (${c.notExtractedNumbers ?? 0} + ${c.withoutName ?? 0} + ${c.withoutPriceSkipped ?? 0}) | ${s.prices}/${n} | ${s.roles}/${n} / ${s.rolesAlt}/${n} | ${s.name}/${n} | ${s.right}/${n} / ${s.rightAlt}/${n} | ${s.junk}/${n} | ${s.notFound}/${n}${s.unchecked ? ` (${s.unchecked} unchecked)` : ''}`,
     );
   }
   if (lines.length > 0) console.log(`mismatches:\n${lines.join('\n')}`);
