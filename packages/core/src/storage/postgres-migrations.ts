@@ -286,6 +286,17 @@ ALTER TABLE decisions ADD COLUMN batch_id text;
 CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
 `,
   },
+  {
+    version: 8,
+    name: 'the decision log paged and searched by position on indexes',
+    // The decision log screen reads a page newest first, of one action or all (Storage.decisionPage), and a repeated
+    // decision answers with the decision that settled the position (Storage.lastDecisionAbout): both by index
+    // instead of reading the whole log. The position ids of a decision's «previous» are a GIN-indexed expression.
+    sql: `
+CREATE INDEX decisions_action_seq ON decisions (action, seq);
+CREATE INDEX decisions_positions ON decisions USING gin ((jsonb_path_query_array(previous, '$[*].position_id')));
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */
