@@ -172,6 +172,19 @@ describe('storage: lowdb decision log', () => {
     expect(existsSync(join(dir, 'catalogue.json.v2-backup'))).toBe(true);
   });
 
+  it('refuses a version 2 catalogue.json with a damaged decision, converting nothing', async () => {
+    const { store } = await storeWithDecisions(dir);
+    await store.close();
+    const { decision_log: _log, ...rest } = JSON.parse(await readFile(join(dir, 'catalogue.json'), 'utf-8'));
+    const v2 = JSON.stringify({ ...rest, version: 2, decisions: [{ action: 'match', previous: [] }] });
+    await writeFile(join(dir, 'catalogue.json'), v2, 'utf-8');
+    await unlink(join(dir, 'decisions.jsonl'));
+    await expect(createLowdbStorage({ dir })).rejects.toThrow(/catalogue\.json повреждён \(«decisions»\[0\]: это не решение/);
+    expect(await readFile(join(dir, 'catalogue.json'), 'utf-8')).toBe(v2);
+    expect(existsSync(join(dir, 'decisions.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'catalogue.json.v2-backup'))).toBe(false);
+  });
+
   it('accounts for the log in catalogue.json every few thousand decisions, so a start replays little of it', async () => {
     const store = await createLowdbStorage({ dir });
     const positions = Array.from({ length: 2100 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${i}` }));

@@ -885,7 +885,16 @@ async function migrateLegacy(dir: string, legacy: StoreData): Promise<void> {
 async function convertCatalogueWithLog(dir: string, file: CatalogueFileV2): Promise<void> {
   const path = join(dir, CATALOGUE_FILE_NAME);
   const decisions = file.decisions ?? [];
+  // Checked before anything is written: a damaged version 2 file is refused as it is, never half converted.
+  checkCatalogue({ ...file, version: CATALOGUE_FILE_VERSION, decision_log: EMPTY_LOG } as unknown as CatalogueFile, path);
   if (!Array.isArray(decisions)) throw corrupt(path, 'у «decisions» неверная структура');
+  decisions.forEach((decision, i) => {
+    try {
+      parseLogLine(JSON.stringify({ decision, set: [] }));
+    } catch (error) {
+      throw corrupt(path, `«decisions»[${i}]: ${messageOf(error)}`, error);
+    }
+  });
   const log = await writeDecisionLog(dir, decisions);
   let backup = `${path}.v${CATALOGUE_FILE_VERSION_WITH_LOG}-backup`;
   if (await exists(backup)) backup = `${backup}-${Date.now()}`;
