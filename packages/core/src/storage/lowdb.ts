@@ -192,6 +192,8 @@ interface Loaded {
   logRef: DecisionLogRef;
   /** The log's length on disk (its committed lines). */
   logLength: number;
+  /** Its lines past `logRef.applied`. */
+  logLinesReplayed: number;
   /** Positions changed by the log's lines past `logRef.applied`, by list: the next catalogue write journals them. */
   pending: Map<string, Set<string>>;
   listFiles: Map<string, string>;
@@ -238,7 +240,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   let logLength = loaded.logLength;
   /** Bytes of the log `catalogue.json` accounts for; the lines after are replayed at start until the next catalogue write. */
   let applied = loaded.logRef.applied;
-  let linesSinceApplied = 0;
+  let linesSinceApplied = loaded.logLinesReplayed;
   const pending = loaded.pending;
   let logHandle: FileHandle | null = null;
   /** An append failed part-way: its bytes past `logLength` go before the next line is written. */
@@ -661,6 +663,7 @@ async function loadDirectory(dir: string, warn: (message: string) => void): Prom
     log: logRead.log,
     logRef,
     logLength: logRead.length,
+    logLinesReplayed: logRead.replayed,
     pending,
     listFiles,
     positions,
@@ -678,6 +681,8 @@ interface DecisionLogRead {
   readonly changed: Map<string, DecidedFields | Position>;
   /** The length of its whole lines. */
   readonly length: number;
+  /** How many of them `catalogue.json` does not account for yet. */
+  readonly replayed: number;
   /** A last line without its newline: `[start, end)`. */
   readonly torn?: { readonly start: number; readonly end: number };
 }
@@ -696,7 +701,7 @@ async function readDecisionLog(dir: string, ref: DecisionLogRef, meta: StoreData
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && ref.applied === 0) {
       await appendDurably(path, '');
-      return { log: createDecisionLogIndex(), meta, changed: new Map(), length: 0 };
+      return { log: createDecisionLogIndex(), meta, changed: new Map(), length: 0, replayed: 0 };
     }
     throw new PricecatError(
       'STORAGE_FAILED',
@@ -708,6 +713,7 @@ async function readDecisionLog(dir: string, ref: DecisionLogRef, meta: StoreData
   const changed = new Map<string, DecidedFields | Position>();
   let next = meta;
   let length = 0;
+  let replayed = 0;
   let torn: DecisionLogRead['torn'];
   try {
     for await (const raw of readLines(handle)) {
@@ -733,6 +739,7 @@ async function readDecisionLog(dir: string, ref: DecisionLogRef, meta: StoreData
         if (!accountedFor) next = withDecisionLessons(next, line.decision);
       }
       if (accountedFor) continue;
+      replayed++;
       for (const fields of line.set) changed.set(fields[0], fields);
       try {
         for (const list of line.whole ?? []) for (const p of fromListFile(list, services)) changed.set(p.position_id, p);
@@ -746,7 +753,7 @@ async function readDecisionLog(dir: string, ref: DecisionLogRef, meta: StoreData
   if (length < ref.applied) {
     throw corrupt(path, `${length} байт целых строк, а ${CATALOGUE_FILE_NAME} учитывает ${ref.applied}`);
   }
-  return { log, meta: next, changed, length, ...(torn && { torn }) };
+  return { log, meta: next, changed, length, replayed, ...(torn && { torn }) };
 }
 
 /**
