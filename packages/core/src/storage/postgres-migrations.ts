@@ -287,14 +287,15 @@ CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
 `,
   },
   {
-    version: 8,
+    version: 9,
     name: 'the decision log paged and searched by position on indexes',
     // The decision log screen reads a page newest first, of one action or all (Storage.decisionPage), and a repeated
     // decision answers with the decision that settled the position (Storage.lastDecisionAbout): both by index
-    // instead of reading the whole log. The position ids of a decision's «previous» are a GIN-indexed expression.
+    // instead of reading the whole log. The position ids of a decision's «previous» are a GIN-indexed expression;
+    // IF NOT EXISTS: a migration 8 of another change may create the same index under the same name first.
     sql: `
 CREATE INDEX decisions_action_seq ON decisions (action, seq);
-CREATE INDEX decisions_positions ON decisions USING gin ((jsonb_path_query_array(previous, '$[*].position_id')));
+CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((jsonb_path_query_array(previous, '$[*].position_id')));
 `,
   },
 ];

@@ -245,7 +245,7 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
-  it('finds the decision that settled a position and a page of the log on indexes, never by reading the log (migration 8)', async () => {
+  it('finds the decision that settled a position and a page of the log on indexes, never by reading the log (migration 9)', async () => {
     const store = await open();
     try {
       const positions = Array.from({ length: 300 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${i}` }));
@@ -283,7 +283,7 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
             "SELECT decision_id FROM decisions WHERE jsonb_path_query_array(previous, '$[*].position_id') @> jsonb_build_array($1::text) AND action = $2 ORDER BY seq DESC LIMIT 1",
             ['p-10', 'match'],
           ),
-        ).toMatch(/decisions_positions/);
+        ).toMatch(/decisions_previous_positions/);
         expect(await plan("SELECT seq FROM decisions WHERE action = $1 ORDER BY seq DESC OFFSET 150 LIMIT 1", ['match'])).toMatch(/decisions_action_seq/);
       } finally {
         client.release();

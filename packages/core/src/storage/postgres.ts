@@ -247,12 +247,12 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       return last ? withoutEmptyOptionals(last) : null;
     },
     lastDecisionAbout: async (positionId: string, action: Decision['action']) => {
-      // The GIN index of migration 8 finds the decisions that touched the position; the newest of the action wins.
+      // The GIN index decisions_previous_positions finds the decisions that touched the position; the newest of the action wins.
       const [found] = await read<Decision>(
         `SELECT ${selectList(DECISIONS)} FROM decisions
           WHERE jsonb_path_query_array(previous, '$[*].position_id') @> jsonb_build_array($1::text) AND action = $2
           ORDER BY seq DESC LIMIT 1`,
-        [positionId, action],
+        [stripNul(positionId), action],
       );
       return found ? withoutEmptyOptionals(found) : null;
     },
