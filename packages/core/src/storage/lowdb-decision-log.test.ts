@@ -4,7 +4,7 @@
  * catalogue.json, version 2) converted at start.
  */
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,33 @@ describe('storage: lowdb decision log', () => {
     expect(after.startsWith(before)).toBe(true);
     expect(JSON.parse(after.slice(before.length))).toEqual({ undo: 'd-2', set: [['p-2', null, null, 0.5, 'queued']] });
     expect(after.slice(before.length).endsWith('\n')).toBe(true);
+  });
+
+  it('refuses a decision it cannot append, showing nothing of it, and decides again once the disk allows', async () => {
+    const store = await createLowdbStorage({ dir });
+    const positions = ['p-1', 'p-2'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${id}` }));
+    await store.savePriceList(sampleWrite('c-1', 'pl-1', positions));
+    // A real failure of the file system: a directory where the log should be (the store opens it at its first append).
+    const log = join(dir, 'decisions.jsonl');
+    await unlink(log);
+    await mkdir(log);
+    const failed = await store.saveDecision({ decision: matchDecision('d-1', positions[0]!), positions: [matched(positions[0]!)] }).catch((e: unknown) => e);
+    expect((failed as Error).message).toContain(`Не удалось записать в папку данных ${dir}`);
+    expect(await store.listDecisions()).toEqual([]);
+    expect(await store.getPosition('p-1')).toEqual(positions[0]);
+    expect(await store.listLearnedSynonyms()).toEqual([]);
+    await rmdir(log);
+    await writeFile(log, '');
+    const decision = matchDecision('d-2', positions[1]!);
+    await store.saveDecision({ decision, positions: [matched(positions[1]!)] });
+    await store.close();
+    const reopened = await createLowdbStorage({ dir });
+    try {
+      expect(await reopened.listDecisions()).toEqual([decision]);
+      expect(await reopened.listPositions()).toEqual([positions[0], matched(positions[1]!)]);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('cuts a torn last line off (a decision killed mid-append), keeps its bytes beside the log, says so in Russian, and starts with every decision before it', async () => {
