@@ -162,6 +162,28 @@ export const DECISION_CASES: readonly Case[] = [
     },
   ],
   [
+    'finds one logged decision by id and the decisions of a batch, oldest first (when the adapter has them)',
+    async (store) => {
+      const queued = ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${id}` }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      const decisions = queued.map((position, i) =>
+        matchDecision(`d-${i + 1}`, 's-1', [position], {
+          synonym: { ...sampleSynonym(position.name_norm, 's-1'), created_at: `2024-03-0${i + 1}T10:00:00.000Z` },
+          ...(i !== 1 && { batch_id: 'b-1' }),
+        }),
+      );
+      for (const [i, decision] of decisions.entries()) await store.saveDecision({ decision, positions: [matched(queued[i]!, 's-1')] });
+      if (store.getDecision) {
+        expect(await store.getDecision('d-2')).toEqual(decisions[1]);
+        expect(await store.getDecision('d-404')).toBeNull();
+      }
+      if (store.listBatchDecisions) {
+        expect(await store.listBatchDecisions('b-1')).toEqual([decisions[0], decisions[2]]);
+        expect(await store.listBatchDecisions('b-404')).toEqual([]);
+      }
+    },
+  ],
+  [
     'ignores a revert of a decision it does not know',
     async (store) => {
       await store.revertDecision('d-404');

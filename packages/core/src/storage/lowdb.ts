@@ -514,6 +514,14 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       if (closed) throw closedError(dir);
       return resolved(log.lastAbout(positionId, action));
     },
+    getDecision: async (decisionId: string) => {
+      if (closed) throw closedError(dir);
+      return resolved(log.get(decisionId));
+    },
+    listBatchDecisions: async (batchId: string) => {
+      if (closed) throw closedError(dir);
+      return log.all().flatMap((d) => (d.batch_id === batchId ? [resolved(d)!] : []));
+    },
     decisionPage: async (query: DecisionPageQuery) => {
       if (closed) throw closedError(dir);
       const page = log.page(query);

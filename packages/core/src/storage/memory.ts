@@ -69,6 +69,8 @@ export function createMemoryStorage(): Storage {
     lastDecision: async () => copy(data.decisions.at(-1) ?? null),
     lastDecisionAbout: async (positionId: string, action: Decision['action']) => copy(lastDecisionAbout(data.decisions, positionId, action)),
     decisionPage: async (query: DecisionPageQuery) => copy(pageOfDecisions(data.decisions, query)),
+    getDecision: async (decisionId: string) => copy(data.decisions.find((d) => d.decision_id === decisionId) ?? null),
+    listBatchDecisions: async (batchId: string) => copy(data.decisions.filter((d) => d.batch_id === batchId)),
     saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, copy(write))),
     revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
 

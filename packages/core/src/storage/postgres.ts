@@ -256,6 +256,13 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       );
       return found ? withoutEmptyOptionals(found) : null;
     },
+    getDecision: async (decisionId: string) => {
+      const [found] = await read<Decision>(selectSql(DECISIONS, 'decision_id = $1'), [stripNul(decisionId)]);
+      return found ? withoutEmptyOptionals(found) : null;
+    },
+    // On decisions_batch (migration 7).
+    listBatchDecisions: async (batchId: string) =>
+      (await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions WHERE batch_id = $1 ORDER BY seq`, [stripNul(batchId)])).map(withoutEmptyOptionals),
     decisionPage: async (query: DecisionPageQuery) => {
       const where = query.action === undefined ? 'TRUE' : 'action = $3';
       const params = query.action === undefined ? [query.limit, query.offset] : [query.limit, query.offset, query.action];

@@ -102,6 +102,13 @@ export interface Storage {
    */
   decisionPage?(query: DecisionPageQuery): Promise<DecisionPage>;
   /**
+   * Optional: one logged decision by id, or `null` (what an undo chosen from the log needs, without copying the
+   * whole log). Without it the catalogue searches {@link listDecisions}.
+   */
+  getDecision?(decisionId: string): Promise<Decision | null>;
+  /** Optional: the logged decisions of one batch, oldest first (an undo takes back the whole batch). */
+  listBatchDecisions?(batchId: string): Promise<Decision[]>;
+  /**
    * Writes a decision in one write: the changed `positions` (replaced by id), the decision's synonym
    * (upserted by `name_norm`) and skipped items (appended), and the decision itself at the end of the log.
    */
