@@ -52,7 +52,7 @@ export { moveStore, type MoveStoreReport, type MoveTarget } from './catalogue/mo
 export { refitFromDecisions } from './catalogue/refit.js';
 
 // ---- storage: the port an adapter implements, its records, and the in-memory adapter ----
-export type { DecisionWrite, PositionFilter, Storage } from './storage/storage.js';
+export type { DecisionPage, DecisionPageQuery, DecisionWrite, PositionFilter, Storage } from './storage/storage.js';
 export type {
   Clinic,
   Decision,

@@ -87,6 +87,26 @@ describeEachStore('queue tools over HTTP: filters, bulk acceptance, decision log
     expect(await errorOf(await fetch(server.at('api/decisions?action=maybe')))).toMatchObject({ status: 400 });
   });
 
+  it('pages the decision log newest first, with the total of the action asked for', async () => {
+    const queue = (await get<Page<QueueItem>>('api/queue')).items;
+    expect(queue).toHaveLength(3);
+    await post('api/skip', { position_id: queue[0]!.position.position_id });
+    await post('api/match', { position_id: queue[1]!.position.position_id, apply_to_identical: false });
+    await post('api/skip', { position_id: queue[2]!.position.position_id });
+    type Entry = { action: string; position: { position_id: string } };
+    const ids = (page: Page<Entry>) => page.items.map((e) => `${e.action} ${e.position.position_id}`);
+    const [a, b, c] = queue.map((i) => i.position.position_id);
+    const newest = await get<Page<Entry>>('api/decisions?limit=2');
+    expect([newest.total, ids(newest)]).toEqual([3, [`skip ${c}`, `match ${b}`]]);
+    const oldest = await get<Page<Entry>>('api/decisions?limit=2&offset=2');
+    expect([oldest.total, ids(oldest)]).toEqual([3, [`skip ${a}`]]);
+    const skips = await get<Page<Entry>>('api/decisions?action=skip&offset=1');
+    expect([skips.total, ids(skips)]).toEqual([2, [`skip ${a}`]]);
+    expect((await get<Page<Entry>>('api/decisions?action=match')).total).toBe(1);
+    for (let i = 0; i < 3; i++) expect((await post('api/undo')).status).toBe(200);
+    expect((await get<Page<unknown>>('api/decisions')).total).toBe(0);
+  });
+
   it('gives a position’s neighbouring rows and its row in the file', async () => {
     const [item] = (await get<Page<QueueItem>>('api/queue?category=&limit=500')).items.filter((i) => i.position.raw_name === 'Кальций (Ca)');
     const context = await get<{ rows: { raw_name: string; current: boolean }[]; source: { row: number } }>(`api/positions/${item!.position.position_id}/context`);

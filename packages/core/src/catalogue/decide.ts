@@ -210,12 +210,20 @@ export async function undoDecision(ctx: CatalogueContext, request: UndoRequest =
     target = ctx.storage.lastDecision ? await ctx.storage.lastDecision() : (log = await ctx.storage.listDecisions()).at(-1);
     if (!target) throw new PricecatError('CONFLICT', detail('NOTHING_TO_UNDO'));
   } else {
-    log = await ctx.storage.listDecisions();
-    target = log.find((d) => d.decision_id === wanted);
+    // Asked of the store when it can find one decision (an index, a key), else found in the whole log.
+    target = ctx.storage.getDecision
+      ? await ctx.storage.getDecision(wanted)
+      : (log = await ctx.storage.listDecisions()).find((d) => d.decision_id === wanted);
     if (!target) throw new PricecatError('NOT_FOUND', detail('DECISION_NOT_FOUND', { id: wanted }));
   }
   const batchId = target.batch_id ?? null;
-  const decisions = batchId === null ? [target] : (log ?? (await ctx.storage.listDecisions())).filter((d) => d.batch_id === batchId).reverse();
+  const batch =
+    batchId === null
+      ? [target]
+      : ctx.storage.listBatchDecisions
+        ? await ctx.storage.listBatchDecisions(batchId)
+        : (log ?? (await ctx.storage.listDecisions())).filter((d) => d.batch_id === batchId);
+  const decisions = batchId === null ? batch : [...batch].reverse();
   const restored: string[] = [];
   const current = new Map<string, Position>();
   for (const decision of decisions) {

@@ -9,6 +9,7 @@ import { viewCandidates } from './position-view.js';
 import type { Decision, Position, PositionStatus, Service } from '../storage/records.js';
 import type { QueryPort } from '../storage/query-port.js';
 import type { Storage } from '../storage/storage.js';
+import { pageOfDecisions } from '../storage/decisions.js';
 
 /** Filter and page of {@link listDecisionLog}. */
 export interface DecisionLogQuery extends PageRequest {
@@ -48,9 +49,11 @@ export interface DecisionLogEntry {
 /** The log, newest first, paged with the total. */
 export async function listDecisionLog(storage: Storage, queries: QueryPort, query: DecisionLogQuery = {}): Promise<Page<DecisionLogEntry>> {
   const { limit, offset } = checkPage(query);
-  const all = (await storage.listDecisions()).filter((d) => query.action === undefined || d.action === query.action);
-  const newestFirst: Decision[] = [];
-  for (let i = all.length - 1 - offset; i >= 0 && newestFirst.length < limit; i--) newestFirst.push(all[i]!);
+  const wanted = { ...(query.action !== undefined && { action: query.action }), limit, offset };
+  // The store pages its log when it can (an index on the embedded store, an indexed query in SQL); else the whole log.
+  const { decisions: newestFirst, total } = storage.decisionPage
+    ? await storage.decisionPage(wanted)
+    : pageOfDecisions(await storage.listDecisions(), wanted);
   const model = await queries.directory();
   const items: DecisionLogEntry[] = [];
   for (const decision of newestFirst) {
@@ -78,7 +81,7 @@ export async function listDecisionLog(storage: Storage, queries: QueryPort, quer
       undoable: await isStanding(queries, decision),
     });
   }
-  return { items, total: all.length, limit, offset };
+  return { items, total, limit, offset };
 }
 
 // ---- internal helpers ----

@@ -47,6 +47,9 @@ export const READER_WARNING_CODES = [
 /** A reader warning: `[CODE] Russian text`, the code kept beside the text as in file-level issues. */
 export type ReaderWarningCode = (typeof READER_WARNING_CODES)[number];
 
+/** Warnings of the stores (written to the server's log). */
+const STORAGE_WARNING_CODES = ['DECISION_LOG_TAIL_CUT'] as const;
+
 /** The error codes of `PricecatError` a person may see as a title. */
 const ERROR_CODES = ['INVALID_INPUT', 'NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_FORMAT', 'ARCHIVE_LIMIT'] as const;
 
@@ -56,5 +59,6 @@ export const MESSAGE_CODES: readonly string[] = [
   ...METHODS.map((m) => `method.${m}`),
   ...EXTRACT_ISSUE_CODES.map((c) => `warning.${c}`),
   ...READER_WARNING_CODES.map((c) => `warning.${c}`),
+  ...STORAGE_WARNING_CODES.map((c) => `warning.${c}`),
   ...ERROR_CODES.map((c) => `error.${c}`),
 ];

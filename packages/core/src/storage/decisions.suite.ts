@@ -136,6 +136,54 @@ export const DECISION_CASES: readonly Case[] = [
     },
   ],
   [
+    'pages the decision log newest first, of one action or all, with the total (when the adapter has decisionPage)',
+    async (store) => {
+      if (!store.decisionPage) return;
+      expect(await store.decisionPage({ limit: 10, offset: 0 })).toEqual({ decisions: [], total: 0 });
+      const queued = ['p-1', 'p-2', 'p-3', 'p-4', 'p-5'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${id}` }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      const logged: Decision[] = [];
+      for (const [i, position] of queued.entries()) {
+        const id = `d-${i + 1}`;
+        const decision: Decision =
+          i % 2 === 0
+            ? matchDecision(id, 's-1', [position], { synonym: { ...sampleSynonym(position.name_norm, 's-1'), created_at: `2024-03-0${i + 1}T10:00:00.000Z` } })
+            : { ...matchDecision(id, 's-1', [position]), action: 'skip', service_id: null, synonym: null };
+        await store.saveDecision({ decision, positions: [decision.action === 'match' ? matched(position, 's-1') : { ...position, status: 'skipped' }] });
+        logged.push(decision);
+      }
+      await store.revertDecision('d-3');
+      const [d1, d2, , d4, d5] = logged;
+      expect(await store.decisionPage({ limit: 2, offset: 0 })).toEqual({ decisions: [d5, d4], total: 4 });
+      expect(await store.decisionPage({ limit: 2, offset: 2 })).toEqual({ decisions: [d2, d1], total: 4 });
+      expect(await store.decisionPage({ limit: 2, offset: 4 })).toEqual({ decisions: [], total: 4 });
+      expect(await store.decisionPage({ action: 'match', limit: 5, offset: 0 })).toEqual({ decisions: [d5, d1], total: 2 });
+      expect(await store.decisionPage({ action: 'skip', limit: 1, offset: 1 })).toEqual({ decisions: [d2], total: 2 });
+    },
+  ],
+  [
+    'finds one logged decision by id and the decisions of a batch, oldest first (when the adapter has them)',
+    async (store) => {
+      const queued = ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${id}` }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      const decisions = queued.map((position, i) =>
+        matchDecision(`d-${i + 1}`, 's-1', [position], {
+          synonym: { ...sampleSynonym(position.name_norm, 's-1'), created_at: `2024-03-0${i + 1}T10:00:00.000Z` },
+          ...(i !== 1 && { batch_id: 'b-1' }),
+        }),
+      );
+      for (const [i, decision] of decisions.entries()) await store.saveDecision({ decision, positions: [matched(queued[i]!, 's-1')] });
+      if (store.getDecision) {
+        expect(await store.getDecision('d-2')).toEqual(decisions[1]);
+        expect(await store.getDecision('d-404')).toBeNull();
+      }
+      if (store.listBatchDecisions) {
+        expect(await store.listBatchDecisions('b-1')).toEqual([decisions[0], decisions[2]]);
+        expect(await store.listBatchDecisions('b-404')).toEqual([]);
+      }
+    },
+  ],
+  [
     'ignores a revert of a decision it does not know',
     async (store) => {
       await store.revertDecision('d-404');
@@ -146,6 +194,42 @@ export const DECISION_CASES: readonly Case[] = [
 
 /** The decision-log case for persistent adapters: `makeStore` twice opens the same data. */
 export const DECISION_PERSISTENT_CASES: readonly [string, (makeStore: () => Storage | Promise<Storage>) => Promise<void>][] = [
+  [
+    'keeps decisions and undos made just before a close (positions, synonyms, skipped items, the log), and undoes across reopens',
+    async (makeStore) => {
+      const queued = [samplePosition('p-1', 'pl-1', 'c-1', QUEUED), samplePosition('p-2', 'pl-1', 'c-1', { ...QUEUED, name_norm: 'бахилы' })];
+      const match = matchDecision('d-1', 's-1', [queued[0]!]);
+      const item = { ...sampleSkippedItem('p-2', 'бахилы'), created_at: '2024-03-02T10:00:00.000Z' };
+      const skip: Decision = { ...matchDecision('d-2', 's-1', [queued[1]!]), action: 'skip', service_id: null, synonym: null, skipped_items: [item] };
+      const again: Decision = { ...skip, decision_id: 'd-3', created_at: '2024-03-03T10:00:00.000Z', skipped_items: [{ ...item, created_at: '2024-03-03T10:00:00.000Z' }] };
+      const first = await makeStore();
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      await first.saveDecision({ decision: match, positions: [matched(queued[0]!, 's-1')] });
+      await first.saveDecision({ decision: skip, positions: [{ ...queued[1]!, status: 'skipped' }] });
+      await first.revertDecision('d-2');
+      await first.saveDecision({ decision: again, positions: [{ ...queued[1]!, status: 'skipped' }] });
+      await first.close();
+      const second = await makeStore();
+      try {
+        expect(await second.listDecisions()).toEqual([match, again]);
+        expect(await second.listPositions()).toEqual([matched(queued[0]!, 's-1'), { ...queued[1]!, status: 'skipped' }]);
+        expect(await second.listLearnedSynonyms()).toEqual([match.synonym]);
+        expect(await second.listSkippedItems()).toEqual(again.skipped_items);
+        if (second.lastDecisionAbout) expect(await second.lastDecisionAbout('p-2', 'skip')).toEqual(again);
+        await second.revertDecision('d-1');
+      } finally {
+        await second.close();
+      }
+      const third = await makeStore();
+      try {
+        expect(await third.listDecisions()).toEqual([again]);
+        expect(await third.listPositions()).toEqual([queued[0], { ...queued[1]!, status: 'skipped' }]);
+        expect(await third.listLearnedSynonyms()).toEqual([]);
+      } finally {
+        await third.close();
+      }
+    },
+  ],
   [
     'keeps the decision log after being closed and opened again, so an undo still works',
     async (makeStore) => {

@@ -48,11 +48,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
 }
 
 /** Writes `text` to `file` atomically and durably: temp file, fsync, rename, fsync of the directory. */
-export async function writeFileDurably(file: string, text: string): Promise<void> {
+export async function writeFileDurably(file: string, text: string | Uint8Array): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w');
   try {
-    await handle.writeFile(text, 'utf-8');
+    await (typeof text === 'string' ? handle.writeFile(text, 'utf-8') : handle.writeFile(text));
     await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);

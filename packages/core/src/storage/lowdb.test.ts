@@ -25,7 +25,7 @@ describe('storage: lowdb', () => {
     await store.savePriceList(sampleWrite('c-1', 'pl-1', [samplePosition('p-1', 'pl-1', 'c-1'), samplePosition('p-2', 'pl-1', 'c-1')]));
     await store.close();
     const catalogue = JSON.parse(await readFile(join(dir, 'data', 'catalogue.json'), 'utf-8'));
-    expect(catalogue.version).toBe(2);
+    expect(catalogue.version).toBe(3);
     expect(catalogue.clinics).toEqual([sampleClinic('c-1')]);
     expect(catalogue.positions).toBeUndefined();
     const [[listId, name]] = catalogue.list_files;
@@ -42,7 +42,7 @@ describe('storage: lowdb', () => {
     expect(text).not.toContain('Прием терапевта');
   });
 
-  it('journals a decision instead of rewriting its list, and folds the journal into the lists past its limit', async () => {
+  it('logs a decision as one appended line, journals it with the next write, and folds the journal into the lists past its limit', async () => {
     const store = await createLowdbStorage({ dir, journalLimit: 1000 });
     const queued = { status: 'queued', service_id: null, method: null } as const;
     await store.savePriceList(sampleWrite('c-1', 'pl-1', [samplePosition('p-1', 'pl-1', 'c-1', queued), samplePosition('p-3', 'pl-1', 'c-1', queued)]));
@@ -62,13 +62,25 @@ describe('storage: lowdb', () => {
       };
       await store.saveDecision({ decision, positions: [{ ...previous, status: 'skipped' }] });
     };
+    const catalogueBefore = await readFile(join(dir, 'catalogue.json'), 'utf-8');
     await skip('p-1');
-    // No list file was rewritten: the decision is one line of the journal.
+    // No list file, no catalogue.json, no journal was written: the decision is one line of the decision log.
     expect(await readdir(join(dir, 'lists'))).toEqual(before);
+    expect(await readFile(join(dir, 'catalogue.json'), 'utf-8')).toBe(catalogueBefore);
+    expect(existsSync(join(dir, 'journal.jsonl'))).toBe(false);
+    const logged = (await readFile(join(dir, 'decisions.jsonl'), 'utf-8')).split('\n');
+    expect(logged).toHaveLength(2);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ decision: { decision_id: 'd-p-1' }, set: [['p-1', null, null, 0.93, 'skipped']] });
+    // The next write of catalogue.json journals the decided position and accounts for the log line.
+    await store.setSetting('a', 'b');
     expect((await readFile(join(dir, 'journal.jsonl'), 'utf-8')).split('\n').filter(Boolean)).toHaveLength(1);
+    expect(JSON.parse(await readFile(join(dir, 'catalogue.json'), 'utf-8')).decision_log).toEqual({
+      file: 'decisions.jsonl',
+      applied: Buffer.byteLength(logged[0]!) + 1,
+    });
     await skip('p-3');
-    await store.listClinics(); // the compaction queued after the write has run once this read is answered
-    await store.setSetting('x', 'y');
+    await store.setSetting('a', 'c');
+    await store.setSetting('x', 'y'); // the compaction queued after the write above runs before this one
     // Past the limit, pl-1 was rewritten with both decisions in it, pl-2 left alone, the journal restarted.
     const after = await readdir(join(dir, 'lists'));
     expect(after).toContain(before.find((name) => name.startsWith('pl-2')));
@@ -125,7 +137,7 @@ describe('storage: lowdb', () => {
   it('refuses files of a newer pricecat and JSON that is not a pricecat catalogue', async () => {
     await writeFile(join(dir, 'catalogue.json'), '[1, 2, 3]', 'utf-8');
     await expect(createLowdbStorage({ dir })).rejects.toThrow(/повреждён \(нет объекта верхнего уровня\)/);
-    await writeFile(join(dir, 'catalogue.json'), '{"version": 3, "clinics": []}', 'utf-8');
+    await writeFile(join(dir, 'catalogue.json'), '{"version": 4, "clinics": []}', 'utf-8');
     await expect(createLowdbStorage({ dir })).rejects.toThrow(/записан более новой версией pricecat/);
   });
 

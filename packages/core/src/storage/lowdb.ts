@@ -6,8 +6,11 @@
  * ```
  * <dir>/pricecat.lock                 the owner: pid, host, URL, start time (data-dir-lock.ts)
  * <dir>/catalogue.json                services, clinics, price lists, synonyms, skipped items, ingested
- *                                     files, decisions, settings, and which list file holds each list
+ *                                     files, settings, which list file holds each list, and how much of
+ *                                     the journal and of the decision log it accounts for
  * <dir>/lists/<list id>.<gen>.json    one price list's positions, compact (compact-records.ts)
+ * <dir>/journal.jsonl                 positions changed in place since their lists were written
+ * <dir>/decisions.jsonl               the decision log, append-only (decision-log-file.ts)
  * ```
  *
  * A write rewrites only what it touches: the files of the lists whose positions it changes (under a new
@@ -15,20 +18,38 @@
  * file is written atomically and fsync'ed (durable-json-file.ts). A crash at any moment leaves the last
  * committed state: list files `catalogue.json` does not name are leftovers and are removed at start.
  *
+ * A decision (or an undo) is one line appended to `decisions.jsonl` and fsync'ed, nothing else: the whole line
+ * is its commit. Lines past the length `catalogue.json` accounts for (`decision_log.applied`) are replayed at
+ * start; the next write of `catalogue.json` (any other write, or a checkpoint every few thousand decisions)
+ * folds what they changed into the journal and accounts for them.
+ *
  * @module
  */
-import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
 import { createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { lastDecisionAbout, withDecision, withoutDecision } from './decisions.js';
+import {
+  DECISION_LOG_FILE_NAME,
+  decidedFields,
+  differsInDecidedFieldsOnly,
+  logLineText,
+  parseLogLine,
+  readLines,
+  readRange,
+  withDecidedFields,
+  type DecidedFields,
+  type LogLine,
+} from './decision-log-file.js';
+import { createDecisionLogIndex, type DecisionLogIndex } from './decision-log-index.js';
+import { isAsDecided, withDecisionLessons, withoutDecisionLessons } from './decisions.js';
 import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { StoreChange } from './query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
-import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import type { DecisionPageQuery, DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
 import {
   STORE_DATA_VERSION,
   createEmptyStoreData,
@@ -41,7 +62,7 @@ import {
   withSkippedItems,
   type StoreData,
 } from './store-data.js';
-import { detail } from '../messages/message-catalogue.js';
+import { detail, warningText } from '../messages/message-catalogue.js';
 
 /** The catalogue file's name in the data directory. */
 export const CATALOGUE_FILE_NAME = 'catalogue.json';
@@ -51,8 +72,13 @@ export const LISTS_DIR_NAME = 'lists';
 export const LEGACY_FILE_NAME = 'pricecat.json';
 /** @deprecated the single file is gone; kept for imports of the old name. */
 export const LOWDB_FILE_NAME = LEGACY_FILE_NAME;
-/** Layout version of `catalogue.json`. */
-export const CATALOGUE_FILE_VERSION = 2;
+/**
+ * Layout version of `catalogue.json` (not of the list files: compact-records.ts has their own). 3: the decision log
+ * moved out to `decisions.jsonl`; a version 2 file (the log inside) is converted at start.
+ */
+export const CATALOGUE_FILE_VERSION = 3;
+/** The version of `catalogue.json` that held the decision log; converted on open, kept as `catalogue.json.v2-backup`. */
+const CATALOGUE_FILE_VERSION_WITH_LOG = 2;
 
 /** Options of {@link createLowdbStorage}. */
 export interface LowdbStorageOptions {
@@ -68,6 +94,8 @@ export interface LowdbStorageOptions {
    * rewrites, a longer replay at start. @default 8 MiB
    */
   readonly journalLimit?: number;
+  /** Where the store's warnings go (a torn last line of the decision log was cut off). @default stderr */
+  readonly warn?: (message: string) => void;
 }
 
 /** The lowdb store, with what only the embedded store has. */
@@ -79,11 +107,27 @@ export interface LowdbStorage extends Storage {
 /** What `catalogue.json` holds. */
 interface CatalogueFile extends Omit<StoreData, 'version' | 'positions' | 'decisions'> {
   readonly version: typeof CATALOGUE_FILE_VERSION;
-  readonly decisions: readonly StoredDecision[];
   /** `[price_list_id, file name under lists/]`, in ingest order. */
   readonly list_files: readonly (readonly [string, string])[];
   /** The journal and how many of its bytes are committed (what lies beyond was never committed). */
   readonly journal?: JournalRef;
+  /** The decision log and how many of its bytes this file and the journal account for. */
+  readonly decision_log: DecisionLogRef;
+}
+
+/** `catalogue.json` of version 2: the decision log inside, no `decision_log`. */
+interface CatalogueFileV2 extends Omit<CatalogueFile, 'version' | 'decision_log'> {
+  readonly version: typeof CATALOGUE_FILE_VERSION_WITH_LOG;
+  readonly decisions?: readonly StoredDecision[];
+}
+
+/**
+ * Where the decision log is, and how many of its bytes are accounted for: their synonyms and skipped items are in
+ * `catalogue.json`, their positions in the lists or the journal. The lines after are replayed at start.
+ */
+interface DecisionLogRef {
+  readonly file: string;
+  readonly applied: number;
 }
 
 /** Where the journal is and how much of it counts. */
@@ -93,6 +137,7 @@ interface JournalRef {
 }
 
 const EMPTY_JOURNAL: JournalRef = { file: 'journal.jsonl', length: 0 };
+const EMPTY_LOG: DecisionLogRef = { file: DECISION_LOG_FILE_NAME, applied: 0 };
 
 /**
  * One line of the journal: for each list, the name of the list file it applies to (an entry for an older
@@ -121,9 +166,10 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
     );
   }
   const lock = options.lock === false ? null : await acquireDataDirLock(dir);
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`pricecat: ${message}\n`));
   let state: Loaded;
   try {
-    state = await loadDirectory(dir);
+    state = await loadDirectory(dir, warn);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -139,9 +185,17 @@ export function createLowdbStorageInDir(dataDir: string): Promise<LowdbStorage> 
 // ---- internal helpers ----
 
 interface Loaded {
-  /** Everything but the decisions, which are resolved against the positions once they are indexed. */
+  /** Everything but the decisions (`decisions` is empty: they are in `log`). */
   meta: StoreData;
-  storedDecisions: readonly StoredDecision[];
+  /** The standing decisions of the log. */
+  log: DecisionLogIndex;
+  logRef: DecisionLogRef;
+  /** The log's length on disk (its committed lines). */
+  logLength: number;
+  /** Its lines past `logRef.applied`. */
+  logLinesReplayed: number;
+  /** Positions changed by the log's lines past `logRef.applied`, by list: the next catalogue write journals them. */
+  pending: Map<string, Set<string>>;
   listFiles: Map<string, string>;
   positions: Position[];
   journal: JournalRef;
@@ -158,7 +212,21 @@ interface Plan {
   /** Start a new, empty journal (a compaction: `lists` then holds every list the old journal touched). */
   readonly newJournal?: boolean;
   readonly changes: readonly StoreChange[];
+  /** A decision or an undo: one line of the decision log is the whole write (`lists` and `patches` are empty). */
+  readonly log?: {
+    readonly line: LogLine;
+    /** The positions it changed (their new records). */
+    readonly positions: readonly Position[];
+    /** Records it in the index once committed. */
+    readonly index: () => void;
+  };
+  /** Nothing to write (an undo of an unknown decision). */
+  readonly nothing?: boolean;
 }
+
+/** Past this many bytes, or lines, of decision log not accounted for by `catalogue.json`, a checkpoint writes it. */
+const LOG_CHECKPOINT_BYTES = 4 * 1024 * 1024;
+const LOG_CHECKPOINT_LINES = 2000;
 
 /** Past this many bytes of journal, the lists it touches are rewritten and the journal starts over. */
 const JOURNAL_LIMIT = 8 * 1024 * 1024;
@@ -166,15 +234,18 @@ const JOURNAL_LIMIT = 8 * 1024 * 1024;
 function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number): LowdbStorage {
   const catalogue = new Low<CatalogueFile | null>(new DurableJsonFile<CatalogueFile | null>(join(dir, CATALOGUE_FILE_NAME)), null);
   const port = createMemoryQueryPort({ ...loaded.meta, positions: loaded.positions });
-  // The port's index by id resolves the decisions' positions (no second map of a million ids); the stored
-  // form read is kept, so the first write does not convert the whole log again.
-  const stored = new WeakMap<Decision, StoredDecision>();
-  const decisions = loaded.storedDecisions.map((compact) => {
-    const decision = fromStoredDecision(compact, (id) => port.peek(id));
-    stored.set(decision, compact);
-    return decision;
-  });
-  let meta: StoreData = { ...loaded.meta, decisions };
+  let meta: StoreData = loaded.meta;
+  const log = loaded.log;
+  const logPath = join(dir, loaded.logRef.file);
+  let logLength = loaded.logLength;
+  /** Bytes of the log `catalogue.json` accounts for; the lines after are replayed at start until the next catalogue write. */
+  let applied = loaded.logRef.applied;
+  let linesSinceApplied = loaded.logLinesReplayed;
+  const pending = loaded.pending;
+  let logHandle: FileHandle | null = null;
+  /** An append failed part-way: its bytes past `logLength` go before the next line is written. */
+  let logDirty = false;
+  let checkpointQueued = false;
   let listFiles = loaded.listFiles;
   let journal = loaded.journal;
   /** Lists with journal entries since the last compaction. */
@@ -199,6 +270,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
     if (closed) return Promise.reject(closedError(dir));
     const run = queue.then(async () => {
       const plan = planOf();
+      if (plan.nothing) return;
+      if (plan.log) return commitLogLine(plan);
       const nextFiles = new Map(listFiles);
       const superseded: string[] = [];
       let nextJournal = journal;
@@ -225,22 +298,28 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
         }
         if (plan.newJournal) {
           nextJournal = { file: `journal.${Date.now().toString(36)}${(generation++).toString(36)}.jsonl`, length: 0 };
-        } else if (plan.patches && plan.patches.size > 0) {
-          // A decision is one line of the journal (only the positions it changed), not a rewrite of its lists.
-          const entry: JournalEntry = [...plan.patches].map(([listId, positions]) => [
+        }
+        // The positions decisions changed since the last catalogue write are journaled with this one (unless their
+        // list is written whole), so the log lines before now are accounted for.
+        const patches = withPending(plan);
+        if (patches.size > 0) {
+          // Positions changed in place are one line of the journal (only those positions), not a rewrite of their lists.
+          const entry: JournalEntry = [...patches].map(([listId, positions]) => [
             nextFiles.get(listId) ?? '',
             toListFile(listId, positions[0]?.clinic_id ?? '', positions, services),
           ]);
           const line = `${JSON.stringify(entry)}\n`;
-          await appendDurably(join(dir, journal.file), line);
+          await appendDurably(join(dir, nextJournal.file), line);
           appended = true;
-          nextJournal = { file: journal.file, length: journal.length + Buffer.byteLength(line) };
+          nextJournal = { file: nextJournal.file, length: nextJournal.length + Buffer.byteLength(line) };
         }
-        catalogue.data = toCatalogueFile(plan.meta, nextFiles, stored, nextJournal);
+        catalogue.data = toCatalogueFile(plan.meta, nextFiles, nextJournal, { file: loaded.logRef.file, applied: logLength });
         await catalogue.write();
+        for (const listId of patches.keys()) journaled.add(listId);
       } catch (error) {
         // The journal's uncommitted tail must go before the next entry is appended after it.
-        if (appended) await truncate(join(dir, journal.file), journal.length).catch(() => undefined);
+        if (appended && nextJournal.file !== journal.file) await unlink(join(dir, nextJournal.file)).catch(() => undefined);
+        else if (appended) await truncate(join(dir, journal.file), journal.length).catch(() => undefined);
         throw new PricecatError(
           'STORAGE_FAILED',
           detail('DATA_DIR_WRITE_FAILED', { dir, why: messageOf(error) }),
@@ -251,8 +330,10 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       servicesById = servicesFor(plan.meta);
       meta = plan.meta;
       listFiles = nextFiles;
+      applied = logLength;
+      linesSinceApplied = 0;
+      pending.clear();
       for (const listId of plan.lists.keys()) journaled.delete(listId);
-      for (const listId of plan.patches?.keys() ?? []) journaled.add(listId);
       for (const c of plan.changes) port.apply(c);
       const oldJournal = journal;
       journal = nextJournal;
@@ -277,6 +358,83 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
     queue = run.catch(() => {});
     return run;
   };
+
+  /** The plan's positions changed in place, with those of the decisions since the last catalogue write. */
+  const withPending = (plan: Plan): Map<string, readonly Position[]> => {
+    const patches = new Map<string, readonly Position[]>(plan.patches ?? []);
+    for (const [listId, ids] of pending) {
+      if (plan.lists.has(listId)) continue;
+      const own = patches.get(listId) ?? [];
+      const ownIds = new Set(own.map((p) => p.position_id));
+      const decided = [...ids].flatMap((id) => (ownIds.has(id) ? [] : (port.peek(id) ?? [])));
+      if (decided.length > 0) patches.set(listId, [...decided, ...own]);
+    }
+    return patches;
+  };
+
+  /** A decision or an undo: one line appended to the log and fsync'ed is the whole write. */
+  const commitLogLine = async (plan: Plan): Promise<void> => {
+    const { line, positions, index } = plan.log!;
+    const bytes = Buffer.from(logLineText(line), 'utf-8');
+    try {
+      logHandle ??= await open(logPath, 'r+');
+      // A failed append may have left part of its line: it is cut before this one is written in its place.
+      if (logDirty) await logHandle.truncate(logLength);
+      logDirty = false;
+      await writeAll(logHandle, bytes, logLength).catch((error: unknown) => {
+        logDirty = true;
+        throw error;
+      });
+      await logHandle.sync().catch((error: unknown) => {
+        logDirty = true;
+        throw error;
+      });
+    } catch (error) {
+      throw new PricecatError('STORAGE_FAILED', detail('DATA_DIR_WRITE_FAILED', { dir, why: messageOf(error) }), { cause: error });
+    }
+    // Committed: make it visible.
+    logLength += bytes.length;
+    linesSinceApplied++;
+    meta = plan.meta;
+    index();
+    for (const p of positions) addTo(pending, p.price_list_id, p.position_id);
+    for (const c of plan.changes) port.apply(c);
+    if ((logLength - applied > LOG_CHECKPOINT_BYTES || linesSinceApplied >= LOG_CHECKPOINT_LINES) && !checkpointQueued && !closed) {
+      checkpointQueued = true;
+      // A checkpoint: catalogue.json accounts for the log so far (a later start replays less). Its failure leaves
+      // the log as it is (still whole) for a later write to account for.
+      change(() => {
+        checkpointQueued = false;
+        return metaOnly(meta);
+      }).catch(() => undefined);
+    }
+  };
+
+  /** The plan of a decision or an undo: `positions` (new records) grouped by their stored list, one log line. */
+  const logPlan = (next: StoreData, line: (set: DecidedFields[], whole: ListFile[]) => LogLine, positions: readonly Position[], index: () => void): Plan => {
+    const set: DecidedFields[] = [];
+    const whole = new Map<string, Position[]>();
+    const changed: Position[] = [];
+    for (const position of positions) {
+      const old = positionById.get(position.position_id);
+      if (!old) continue;
+      // NOTE: a position never moves to another list; its list is the one it was saved with.
+      const record = { ...position, price_list_id: old.price_list_id };
+      changed.push(record);
+      if (differsInDecidedFieldsOnly(old, record)) set.push(decidedFields(record));
+      else pushTo(whole, old.price_list_id, record);
+    }
+    const wholeLists = [...whole].map(([listId, list]) => toListFile(listId, list[0]!.clinic_id, list, servicesById));
+    return {
+      meta: next,
+      lists: new Map(),
+      changes: changed.length > 0 ? [{ type: 'positions', positions: changed }] : [],
+      log: { line: line(set, wholeLists), positions: changed, index },
+    };
+  };
+  /** A logged decision with its `previous` positions whole (a copy the caller owns). */
+  const resolved = (decision: StoredDecision | null | undefined): Decision | null =>
+    decision ? structuredClone(fromStoredDecision(decision, (id) => port.peek(id))) : null;
   const servicesFor = (next: StoreData): ReadonlyMap<string, Service> =>
     next.services === meta.services ? servicesById : new Map(next.services.map((s) => [s.service_id, s]));
 
@@ -344,21 +502,58 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       const copy = structuredClone(files);
       return change(() => metaOnly(withIngestedFiles(meta, copy)));
     },
-    listDecisions: () => read(() => meta.decisions),
-    lastDecision: () => read(() => meta.decisions.at(-1) ?? null),
-    lastDecisionAbout: (positionId: string, action: Decision['action']) => read(() => lastDecisionAbout(meta.decisions, positionId, action)),
+    listDecisions: async () => {
+      if (closed) throw closedError(dir);
+      return log.all().map((d) => resolved(d)!);
+    },
+    lastDecision: async () => {
+      if (closed) throw closedError(dir);
+      return resolved(log.last());
+    },
+    lastDecisionAbout: async (positionId: string, action: Decision['action']) => {
+      if (closed) throw closedError(dir);
+      return resolved(log.lastAbout(positionId, action));
+    },
+    getDecision: async (decisionId: string) => {
+      if (closed) throw closedError(dir);
+      return resolved(log.get(decisionId));
+    },
+    listBatchDecisions: async (batchId: string) => {
+      if (closed) throw closedError(dir);
+      return log.all().flatMap((d) => (d.batch_id === batchId ? [resolved(d)!] : []));
+    },
+    decisionPage: async (query: DecisionPageQuery) => {
+      if (closed) throw closedError(dir);
+      const page = log.page(query);
+      return { decisions: page.decisions.map((d) => resolved(d)!), total: page.total };
+    },
     saveDecision: (write: DecisionWrite) => {
       const copy = structuredClone(write);
-      return change(() => patchPlan(withDecision(meta, { decision: copy.decision, positions: [] }), copy.positions));
+      return change(() => {
+        const stored = toStoredDecision(copy.decision);
+        return logPlan(
+          withDecisionLessons(meta, copy.decision),
+          (set, whole) => ({ decision: stored, set, ...(whole.length > 0 && { whole }) }),
+          copy.positions,
+          () => log.add(stored),
+        );
+      });
     },
     revertDecision: (decisionId: string) =>
       change(() => {
-        const decision = meta.decisions.find((d) => d.decision_id === decisionId);
-        if (!decision) return metaOnly(meta);
-        const current = decision.previous.flatMap((p) => positionById.get(p.position_id) ?? []);
-        const next = withoutDecision({ ...meta, positions: current }, decisionId);
-        const restored = next.positions.filter((p, i) => p !== current[i]);
-        return patchPlan({ ...next, positions: [] }, restored);
+        const stored = log.get(decisionId);
+        if (!stored) return { ...metaOnly(meta), nothing: true };
+        // Put back each position still as the decision left it: its stored record with the decided fields as before.
+        const restored = stored.previous.flatMap((old) => {
+          const now = positionById.get(old.position_id);
+          return now && isAsDecided(now, stored) ? [{ ...now, ...old }] : [];
+        });
+        return logPlan(
+          withoutDecisionLessons(meta, stored),
+          (set, whole) => ({ undo: decisionId, set, ...(whole.length > 0 && { whole }) }),
+          restored,
+          () => log.remove(decisionId),
+        );
       }),
     getSetting: (key: string) => read(() => readSetting(meta, key)),
     setSetting: (key: string, value: string) => change(() => metaOnly(withSetting(meta, key, value))),
@@ -370,6 +565,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       closed = true;
       // Let queued writes finish, so whatever was accepted before close is on disk.
       await queue;
+      await logHandle?.close().catch(() => undefined);
       await lock?.release();
     },
   };
@@ -379,43 +575,57 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
 function toCatalogueFile(
   meta: StoreData,
   listFiles: ReadonlyMap<string, string>,
-  stored: WeakMap<Decision, StoredDecision>,
   journal: JournalRef,
+  decisionLog: DecisionLogRef,
 ): CatalogueFile {
-  const { version: _version, positions: _positions, decisions, ...rest } = meta;
-  return {
-    version: CATALOGUE_FILE_VERSION,
-    ...rest,
-    decisions: decisions.map((d) => {
-      let compact = stored.get(d);
-      if (!compact) stored.set(d, (compact = toStoredDecision(d)));
-      return compact;
-    }),
-    list_files: [...listFiles],
-    journal,
-  };
+  const { version: _version, positions: _positions, decisions: _decisions, ...rest } = meta;
+  return { version: CATALOGUE_FILE_VERSION, ...rest, list_files: [...listFiles], journal, decision_log: decisionLog };
+}
+
+/** Writes `bytes` at `position`, all of them (a short write is continued). */
+async function writeAll(handle: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, item: string): void {
+  const set = map.get(key);
+  if (set) set.add(item);
+  else map.set(key, new Set([item]));
 }
 
 /** Reads the directory (migrating a legacy single file first); every problem names its file. */
-async function loadDirectory(dir: string): Promise<Loaded> {
+async function loadDirectory(dir: string, warn: (message: string) => void): Promise<Loaded> {
   const catalogueFile = join(dir, CATALOGUE_FILE_NAME);
-  let file = await readJson<CatalogueFile>(catalogueFile);
+  let file = await readJson<CatalogueFile | CatalogueFileV2>(catalogueFile);
   if (file === null) {
     const legacy = await readLegacy(join(dir, LEGACY_FILE_NAME));
-    if (legacy === null) {
-      return { meta: createEmptyStoreData(), storedDecisions: [], listFiles: new Map(), positions: [], journal: EMPTY_JOURNAL, journaledLists: [] };
+    if (legacy !== null) {
+      await migrateLegacy(dir, legacy);
+      file = await readJson<CatalogueFile>(catalogueFile);
+      if (file === null) throw new PricecatError('STORAGE_FAILED', detail('MIGRATION_NOT_WRITTEN', { file: catalogueFile }));
     }
-    await migrateLegacy(dir, legacy);
+  } else if (file.version === CATALOGUE_FILE_VERSION_WITH_LOG) {
+    await convertCatalogueWithLog(dir, file);
     file = await readJson<CatalogueFile>(catalogueFile);
     if (file === null) throw new PricecatError('STORAGE_FAILED', detail('MIGRATION_NOT_WRITTEN', { file: catalogueFile }));
   }
-  const meta = checkCatalogue(file, catalogueFile);
+  // A store never written has no catalogue.json yet; its decision log (if any) is read all the same.
+  const checked = file === null ? null : checkCatalogue(file as CatalogueFile, catalogueFile);
+  let meta = checked ?? createEmptyStoreData();
   const servicesById = new Map(meta.services.map((s) => [s.service_id, s]));
-  const listFiles = new Map<string, string>(file.list_files);
+  const listFiles = new Map<string, string>(checked ? (file as CatalogueFile).list_files : []);
   // The journal first (it is small): its changes are put in while each list is read.
-  const journal = file.journal ?? EMPTY_JOURNAL;
+  const journal = (checked && (file as CatalogueFile).journal) || EMPTY_JOURNAL;
   const replay = await readJournal(dir, journal, listFiles, servicesById);
+  // Then the decision log, line by line: the standing decisions, and what the lines not yet accounted for changed.
+  const logRef = (checked && (file as CatalogueFile).decision_log) || EMPTY_LOG;
+  const logRead = await readDecisionLog(dir, logRef, meta, servicesById);
+  meta = logRead.meta;
   const positions: Position[] = [];
+  const pending = new Map<string, Set<string>>();
   // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
   const interner = createInterner();
   const paths = [...listFiles].map(([listId, name]) => ({ listId, path: join(dir, LISTS_DIR_NAME, name) }));
@@ -434,17 +644,145 @@ async function loadDirectory(dir: string): Promise<Loaded> {
       );
     }
     const patched = replay.patches.get(listId);
+    const decided = logRead.changed;
     try {
       // Parsed here, not in the read ahead: one list's parse is alive at a time (measured: 0.2 GiB less RSS at 1M).
-      for (const p of fromListFile(parseJson<ListFile>(path, bytes), servicesById, interner)) positions.push(patched?.get(p.position_id) ?? p);
+      for (const p of fromListFile(parseJson<ListFile>(path, bytes), servicesById, interner)) {
+        const journaled = patched?.get(p.position_id) ?? p;
+        const change = decided.size === 0 ? undefined : decided.get(p.position_id);
+        if (change === undefined) {
+          positions.push(journaled);
+          continue;
+        }
+        positions.push(isDecidedFields(change) ? withDecidedFields(journaled, change) : change);
+        addTo(pending, listId, p.position_id);
+      }
     } catch (error) {
       throw error instanceof PricecatError ? error : corrupt(path, messageOf(error), error);
     }
   }
   // What lies beyond the committed part of the journal (a write killed before its commit) is cut off.
   if (replay.bytes > journal.length) await truncate(join(dir, journal.file), journal.length);
+  // A torn last line of the decision log (an append killed before its end) is cut off, and kept beside it.
+  if (logRead.torn) await cutTornLine(join(dir, logRef.file), logRead.torn, warn);
   await removeLeftovers(dir, new Set(listFiles.values()), journal);
-  return { meta, storedDecisions: file.decisions ?? [], listFiles, positions, journal, journaledLists: [...replay.patches.keys()] };
+  return {
+    meta,
+    log: logRead.log,
+    logRef,
+    logLength: logRead.length,
+    logLinesReplayed: logRead.replayed,
+    pending,
+    listFiles,
+    positions,
+    journal,
+    journaledLists: [...replay.patches.keys()],
+  };
+}
+
+/** What reading the decision log found. */
+interface DecisionLogRead {
+  readonly log: DecisionLogIndex;
+  /** The metadata with the lessons of the lines not yet accounted for. */
+  readonly meta: StoreData;
+  /** What those lines changed, by position id: the decided fields, or the whole record. */
+  readonly changed: Map<string, DecidedFields | Position>;
+  /** The length of its whole lines. */
+  readonly length: number;
+  /** How many of them `catalogue.json` does not account for yet. */
+  readonly replayed: number;
+  /** A last line without its newline: `[start, end)`. */
+  readonly torn?: { readonly start: number; readonly end: number };
+}
+
+/**
+ * Reads the decision log line by line (never the whole file at once): every line builds the index of standing
+ * decisions; the lines past `ref.applied` also bring their lessons and their positions' changes. A damaged whole
+ * line is refused naming the file and the line; a last line without its newline is reported as torn. The file is
+ * created (empty) when missing and nothing was accounted for.
+ */
+async function readDecisionLog(dir: string, ref: DecisionLogRef, meta: StoreData, services: ReadonlyMap<string, Service>): Promise<DecisionLogRead> {
+  const path = join(dir, ref.file);
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && ref.applied === 0) {
+      await appendDurably(path, '');
+      return { log: createDecisionLogIndex(), meta, changed: new Map(), length: 0, replayed: 0 };
+    }
+    throw new PricecatError(
+      'STORAGE_FAILED',
+      detail('JOURNAL_UNREADABLE', { path, catalogue: join(dir, CATALOGUE_FILE_NAME), why: messageOf(error) }),
+      { cause: error },
+    );
+  }
+  const log = createDecisionLogIndex();
+  const changed = new Map<string, DecidedFields | Position>();
+  let next = meta;
+  let length = 0;
+  let replayed = 0;
+  let torn: DecisionLogRead['torn'];
+  try {
+    for await (const raw of readLines(handle)) {
+      if (!raw.terminated) {
+        torn = { start: raw.start, end: raw.end };
+        break;
+      }
+      length = raw.end;
+      if (raw.text.trim() === '') continue;
+      let line: LogLine;
+      try {
+        line = parseLogLine(raw.text);
+      } catch (error) {
+        throw corrupt(path, `строка ${raw.number}: ${messageOf(error)}`, error);
+      }
+      const accountedFor = raw.end <= ref.applied;
+      if ('undo' in line) {
+        const undone = log.remove(line.undo);
+        if (!undone) throw corrupt(path, `строка ${raw.number}: отмена решения ${line.undo}, которого нет в журнале выше`);
+        if (!accountedFor) next = withoutDecisionLessons(next, undone);
+      } else {
+        log.add(line.decision);
+        if (!accountedFor) next = withDecisionLessons(next, line.decision);
+      }
+      if (accountedFor) continue;
+      replayed++;
+      for (const fields of line.set) changed.set(fields[0], fields);
+      try {
+        for (const list of line.whole ?? []) for (const p of fromListFile(list, services)) changed.set(p.position_id, p);
+      } catch (error) {
+        throw corrupt(path, `строка ${raw.number}: ${messageOf(error)}`, error);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  if (length < ref.applied) {
+    throw corrupt(path, `${length} байт целых строк, а ${CATALOGUE_FILE_NAME} учитывает ${ref.applied}`);
+  }
+  return { log, meta: next, changed, length, replayed, ...(torn && { torn }) };
+}
+
+/**
+ * Cuts a torn last line off the decision log (an append killed before its newline: that decision was never
+ * confirmed), after keeping its bytes in `<log>.torn-<time>`, and says so.
+ */
+async function cutTornLine(path: string, torn: { readonly start: number; readonly end: number }, warn: (message: string) => void): Promise<void> {
+  const copy = `${path}.torn-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await writeFileDurably(copy, await readRange(path, torn.start, torn.end));
+  const handle = await open(path, 'r+');
+  try {
+    await handle.truncate(torn.start);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  warn(warningText('DECISION_LOG_TAIL_CUT', { path, bytes: torn.end - torn.start, copy }));
+}
+
+function isDecidedFields(change: DecidedFields | Position): change is DecidedFields {
+  return Array.isArray(change);
 }
 
 function checkCatalogue(file: CatalogueFile, path: string): StoreData {
@@ -457,6 +795,11 @@ function checkCatalogue(file: CatalogueFile, path: string): StoreData {
   }
   if (file.version !== CATALOGUE_FILE_VERSION) throw corrupt(path, `«version» равно ${JSON.stringify(file.version)}, а не ${CATALOGUE_FILE_VERSION}`);
   if (!Array.isArray(file.list_files)) throw corrupt(path, 'нет «list_files»');
+  const log = file.decision_log as Partial<DecisionLogRef> | undefined;
+  if (typeof log !== 'object' || log === null || typeof log.file !== 'string' || !Number.isSafeInteger(log.applied) || log.applied! < 0) {
+    throw corrupt(path, 'нет «decision_log» (где журнал решений и сколько его учтено)');
+  }
+  if (log.file !== basename(log.file)) throw corrupt(path, `«decision_log» указывает на файл вне папки данных: ${log.file}`);
   const data = createEmptyStoreData() as unknown as Record<string, unknown>;
   const record = file as unknown as Record<string, unknown>;
   for (const [key, empty] of Object.entries(data)) {
@@ -540,11 +883,47 @@ async function migrateLegacy(dir: string, legacy: StoreData): Promise<void> {
     await writeFileDurably(join(dir, LISTS_DIR_NAME, name), JSON.stringify(toListFile(listId, positions[0]!.clinic_id, positions, servicesById)));
     listFiles.set(listId, name);
   }
-  await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, new WeakMap(), EMPTY_JOURNAL)));
+  const log = await writeDecisionLog(dir, legacy.decisions.map(toStoredDecision));
+  await writeFileDurably(join(dir, CATALOGUE_FILE_NAME), JSON.stringify(toCatalogueFile(legacy, listFiles, EMPTY_JOURNAL, log)));
   const legacyPath = join(dir, LEGACY_FILE_NAME);
   let backup = `${legacyPath}.v1-backup`;
   if (await exists(backup)) backup = `${backup}-${Date.now()}`;
   await rename(legacyPath, backup);
+}
+
+/**
+ * Converts a `catalogue.json` of version 2 (the decision log inside it): the log is written to `decisions.jsonl`
+ * first (under a temporary name, then renamed: a leftover of a conversion killed before its end is replaced), the
+ * old file is copied to `catalogue.json.v2-backup`, then the new `catalogue.json` is written (the commit). A crash
+ * before the commit leaves the version 2 file in charge, and the next start converts again.
+ */
+async function convertCatalogueWithLog(dir: string, file: CatalogueFileV2): Promise<void> {
+  const path = join(dir, CATALOGUE_FILE_NAME);
+  const decisions = file.decisions ?? [];
+  // Checked before anything is written: a damaged version 2 file is refused as it is, never half converted.
+  checkCatalogue({ ...file, version: CATALOGUE_FILE_VERSION, decision_log: EMPTY_LOG } as unknown as CatalogueFile, path);
+  if (!Array.isArray(decisions)) throw corrupt(path, 'у «decisions» неверная структура');
+  decisions.forEach((decision, i) => {
+    try {
+      parseLogLine(JSON.stringify({ decision, set: [] }));
+    } catch (error) {
+      throw corrupt(path, `«decisions»[${i}]: ${messageOf(error)}`, error);
+    }
+  });
+  const log = await writeDecisionLog(dir, decisions);
+  let backup = `${path}.v${CATALOGUE_FILE_VERSION_WITH_LOG}-backup`;
+  if (await exists(backup)) backup = `${backup}-${Date.now()}`;
+  await writeFileDurably(backup, await readFile(path));
+  const { decisions: _decisions, version: _version, ...rest } = file;
+  const converted: CatalogueFile = { ...rest, version: CATALOGUE_FILE_VERSION, decision_log: log };
+  await writeFileDurably(path, JSON.stringify(converted));
+}
+
+/** Writes a whole decision log (a conversion): one line per decision, their positions already in the lists. */
+async function writeDecisionLog(dir: string, decisions: readonly StoredDecision[]): Promise<DecisionLogRef> {
+  const text = decisions.map((decision) => logLineText({ decision, set: [] })).join('');
+  await writeFileDurably(join(dir, DECISION_LOG_FILE_NAME), text);
+  return { file: DECISION_LOG_FILE_NAME, applied: Buffer.byteLength(text) };
 }
 
 /** The committed changes of the journal, by list and position id, and the journal's size on disk. */

@@ -2,8 +2,8 @@
  * In-memory `Storage`: nothing is written anywhere and everything is gone when the process ends.
  * The default store of `createCatalogue()` and the store of use-case tests.
  */
-import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
-import { lastDecisionAbout, withDecision, withoutDecision } from './decisions.js';
+import type { DecisionPageQuery, DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import { lastDecisionAbout, pageOfDecisions, withDecision, withoutDecision } from './decisions.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import {
   createEmptyStoreData,
@@ -68,6 +68,9 @@ export function createMemoryStorage(): Storage {
     listDecisions: async () => copy(data.decisions),
     lastDecision: async () => copy(data.decisions.at(-1) ?? null),
     lastDecisionAbout: async (positionId: string, action: Decision['action']) => copy(lastDecisionAbout(data.decisions, positionId, action)),
+    decisionPage: async (query: DecisionPageQuery) => copy(pageOfDecisions(data.decisions, query)),
+    getDecision: async (decisionId: string) => copy(data.decisions.find((d) => d.decision_id === decisionId) ?? null),
+    listBatchDecisions: async (batchId: string) => copy(data.decisions.filter((d) => d.batch_id === batchId)),
     saveDecision: (write: DecisionWrite) => change((current) => withDecision(current, copy(write))),
     revertDecision: (decisionId: string) => change((current) => withoutDecision(current, decisionId)),
 

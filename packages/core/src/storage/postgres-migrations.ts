@@ -286,6 +286,18 @@ ALTER TABLE decisions ADD COLUMN batch_id text;
 CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
 `,
   },
+  {
+    version: 9,
+    name: 'the decision log paged and searched by position on indexes',
+    // The decision log screen reads a page newest first, of one action or all (Storage.decisionPage), and a repeated
+    // decision answers with the decision that settled the position (Storage.lastDecisionAbout): both by index
+    // instead of reading the whole log. The position ids of a decision's «previous» are a GIN-indexed expression;
+    // IF NOT EXISTS: a migration 8 of another change may create the same index under the same name first.
+    sql: `
+CREATE INDEX decisions_action_seq ON decisions (action, seq);
+CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((jsonb_path_query_array(previous, '$[*].position_id')));
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

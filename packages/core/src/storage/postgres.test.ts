@@ -245,6 +245,54 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('finds the decision that settled a position and a page of the log on indexes, never by reading the log (migration 9)', async () => {
+    const store = await open();
+    try {
+      const positions = Array.from({ length: 300 }, (_, i) => samplePosition(`p-${i}`, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${i}` }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', positions));
+      for (const [i, position] of positions.entries()) {
+        const decision: Decision = {
+          decision_id: `d-${i}`,
+          action: i % 3 === 0 ? 'skip' : 'match',
+          created_at: '2024-03-01T10:00:00.000Z',
+          service_id: i % 3 === 0 ? null : 's-1',
+          // A match applied to identical names: the position and its namesake before it.
+          previous: i % 3 === 0 || i === 0 ? [position] : [position, positions[i - 1]!],
+          synonym: null,
+          replaced_synonym: null,
+          skipped_items: [],
+        };
+        await store.saveDecision({ decision, positions: [] });
+      }
+      // p-10 is in the previous of d-10 and of d-11 (both matches): the newer one settles it.
+      expect((await store.lastDecisionAbout!('p-10', 'match'))?.decision_id).toBe('d-11');
+      expect((await store.lastDecisionAbout!('p-9', 'skip'))?.decision_id).toBe('d-9');
+      expect((await store.lastDecisionAbout!('p-9', 'match'))?.decision_id).toBe('d-10');
+      expect(await store.lastDecisionAbout!('p-2', 'skip')).toBeNull();
+      const page = await store.decisionPage!({ action: 'match', limit: 3, offset: 150 });
+      expect([page.total, page.decisions.map((d) => d.decision_id)]).toEqual([200, ['d-74', 'd-73', 'd-71']]);
+      // The plans, with sequential scans ruled out as a planner would for a large log: both answered from an index.
+      const client = await store.pool.connect();
+      try {
+        await client.query(`SET search_path TO ${schema}, public`);
+        await client.query('SET enable_seqscan = off');
+        const plan = async (sql: string, params: unknown[]) =>
+          (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(
+          await plan(
+            "SELECT decision_id FROM decisions WHERE jsonb_path_query_array(previous, '$[*].position_id') @> jsonb_build_array($1::text) AND action = $2 ORDER BY seq DESC LIMIT 1",
+            ['p-10', 'match'],
+          ),
+        ).toMatch(/decisions_previous_positions/);
+        expect(await plan("SELECT seq FROM decisions WHERE action = $1 ORDER BY seq DESC OFFSET 150 LIMIT 1", ['match'])).toMatch(/decisions_action_seq/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a database migrated by a newer pricecat, naming the versions', async () => {
     const store = await open();
     await store.pool.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");

@@ -38,7 +38,7 @@ import { revertDecision, saveDecision } from './postgres-decisions.js';
 import { compactPositionCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
 import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
-import type { DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
+import type { DecisionPageQuery, DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
 import type { QueryPort } from './query-port.js';
 import { detail } from '../messages/message-catalogue.js';
 
@@ -245,6 +245,40 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     lastDecision: async () => {
       const [last] = await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions ORDER BY seq DESC LIMIT 1`);
       return last ? withoutEmptyOptionals(last) : null;
+    },
+    lastDecisionAbout: async (positionId: string, action: Decision['action']) => {
+      // The GIN index decisions_previous_positions finds the decisions that touched the position; the newest of the action wins.
+      const [found] = await read<Decision>(
+        `SELECT ${selectList(DECISIONS)} FROM decisions
+          WHERE jsonb_path_query_array(previous, '$[*].position_id') @> jsonb_build_array($1::text) AND action = $2
+          ORDER BY seq DESC LIMIT 1`,
+        [stripNul(positionId), action],
+      );
+      return found ? withoutEmptyOptionals(found) : null;
+    },
+    getDecision: async (decisionId: string) => {
+      const [found] = await read<Decision>(selectSql(DECISIONS, 'decision_id = $1'), [stripNul(decisionId)]);
+      return found ? withoutEmptyOptionals(found) : null;
+    },
+    // On decisions_batch (migration 7).
+    listBatchDecisions: async (batchId: string) =>
+      (await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions WHERE batch_id = $1 ORDER BY seq`, [stripNul(batchId)])).map(withoutEmptyOptionals),
+    decisionPage: async (query: DecisionPageQuery) => {
+      const where = query.action === undefined ? 'TRUE' : 'action = $3';
+      const params = query.action === undefined ? [query.limit, query.offset] : [query.limit, query.offset, query.action];
+      // The page's first row is found on the index ((action, seq), or seq) alone, then the page read by keyset from it:
+      // a page deep in the log costs an index range, not the rows skipped.
+      const page = await read<Decision>(
+        `SELECT ${selectList(DECISIONS)} FROM decisions
+          WHERE ${where} AND seq <= (SELECT seq FROM decisions WHERE ${where} ORDER BY seq DESC OFFSET $2 LIMIT 1)
+          ORDER BY seq DESC LIMIT $1`,
+        params,
+      );
+      const counted = await read<{ total: string }>(
+        `SELECT count(*) AS total FROM decisions WHERE ${query.action === undefined ? 'TRUE' : 'action = $1'}`,
+        query.action === undefined ? [] : [query.action],
+      );
+      return { decisions: page.map(withoutEmptyOptionals), total: Number(counted[0]?.total ?? 0) };
     },
     saveDecision: (write: DecisionWrite) => transaction((client) => saveDecision(client, write)),
     revertDecision: (decisionId: string) => transaction((client) => revertDecision(client, decisionId)),

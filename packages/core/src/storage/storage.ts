@@ -24,6 +24,19 @@ export interface DecisionWrite {
   readonly positions: readonly Position[];
 }
 
+/** What {@link Storage.decisionPage} is asked: the decisions of one action (or all), newest first. */
+export interface DecisionPageQuery {
+  readonly action?: Decision['action'];
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** One page of the decision log, newest first, and how many decisions of that action the log holds. */
+export interface DecisionPage {
+  readonly decisions: Decision[];
+  readonly total: number;
+}
+
 export interface Storage {
   /**
    * Optional: the adapter answers the catalogue's reads itself (query-port.ts), e.g. in SQL. Without it the
@@ -83,6 +96,18 @@ export interface Storage {
    * searches {@link listDecisions}.
    */
   lastDecisionAbout?(positionId: string, action: Decision['action']): Promise<Decision | null>;
+  /**
+   * Optional: one page of the decision log, newest first (what the decision log screen shows), without copying
+   * the whole log. Without it the catalogue pages {@link listDecisions}.
+   */
+  decisionPage?(query: DecisionPageQuery): Promise<DecisionPage>;
+  /**
+   * Optional: one logged decision by id, or `null` (what an undo chosen from the log needs, without copying the
+   * whole log). Without it the catalogue searches {@link listDecisions}.
+   */
+  getDecision?(decisionId: string): Promise<Decision | null>;
+  /** Optional: the logged decisions of one batch, oldest first (an undo takes back the whole batch). */
+  listBatchDecisions?(batchId: string): Promise<Decision[]>;
   /**
    * Writes a decision in one write: the changed `positions` (replaced by id), the decision's synonym
    * (upserted by `name_norm`) and skipped items (appended), and the decision itself at the end of the log.
