@@ -21,10 +21,11 @@ import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink } from '
 import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
-import { createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
+import { LIST_FILE_VERSION, createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { lastDecisionAbout, withDecision, withoutDecision } from './decisions.js';
 import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
+import { keepForUpgrade, upgradeBatches } from './list-file-upgrade.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { StoreChange } from './query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
@@ -68,12 +69,23 @@ export interface LowdbStorageOptions {
    * rewrites, a longer replay at start. @default 8 MiB
    */
   readonly journalLimit?: number;
+  /**
+   * After a start that read list files of an older layout (version 2), rewrite them in the current one, in
+   * queued batches, keeping the old files in `lists.v2-backup/` (list-file-upgrade.ts). @default true
+   */
+  readonly upgradeLists?: boolean;
 }
 
 /** The lowdb store, with what only the embedded store has. */
 export interface LowdbStorage extends Storage {
   /** Records the URL this process serves at in the lock file, so a second writer's error names it. */
   setOwnerUrl(url: string): Promise<void>;
+  /**
+   * Settles once the list files of an older layout read at start are rewritten in the current one (at once
+   * when there were none; also when the rewrite stopped: a failed or closed store rewrites what is left at the
+   * next start).
+   */
+  whenUpgraded(): Promise<void>;
 }
 
 /** What `catalogue.json` holds. */
@@ -128,7 +140,7 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
     await lock?.release();
     throw error;
   }
-  return openLoaded(dir, state, lock, options.journalLimit ?? JOURNAL_LIMIT);
+  return openLoaded(dir, state, lock, options.journalLimit ?? JOURNAL_LIMIT, options.upgradeLists ?? true);
 }
 
 /** The store in `dataDir`; see {@link createLowdbStorage}. */
@@ -146,6 +158,8 @@ interface Loaded {
   positions: Position[];
   journal: JournalRef;
   journaledLists: string[];
+  /** Lists whose file has an older layout (rewritten after the start). */
+  olderLists: string[];
 }
 
 /** One planned write: the new metadata, the new content of each changed list, what the read side learns. */
@@ -163,7 +177,7 @@ interface Plan {
 /** Past this many bytes of journal, the lists it touches are rewritten and the journal starts over. */
 const JOURNAL_LIMIT = 8 * 1024 * 1024;
 
-function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number): LowdbStorage {
+function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number, upgradeLists: boolean): LowdbStorage {
   const catalogue = new Low<CatalogueFile | null>(new DurableJsonFile<CatalogueFile | null>(join(dir, CATALOGUE_FILE_NAME)), null);
   const port = createMemoryQueryPort({ ...loaded.meta, positions: loaded.positions });
   // The port's index by id resolves the decisions' positions (no second map of a million ids); the stored
@@ -180,6 +194,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   /** Lists with journal entries since the last compaction. */
   const journaled = new Set(loaded.journaledLists);
   let compacting = false;
+  /** The names of the list files of an older layout not yet rewritten. */
+  const olderFiles = new Set(loaded.olderLists.flatMap((id) => loaded.listFiles.get(id) ?? []));
   let servicesById: ReadonlyMap<string, Service> = new Map(meta.services.map((s) => [s.service_id, s]));
   let generation = 0;
   let queue: Promise<void> = Promise.resolve();
@@ -204,6 +220,11 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       let nextJournal = journal;
       let appended = false;
       try {
+        // A file of the older layout is kept in the backup folder before anything replaces it.
+        const older = [...plan.lists.keys()].flatMap((listId) => listFiles.get(listId) ?? []).filter((name) => olderFiles.has(name));
+        if (older.length > 0) {
+          await keepForUpgrade(dir, older.map((name) => join(dir, LISTS_DIR_NAME, name)), join(dir, CATALOGUE_FILE_NAME), join(dir, journal.file));
+        }
         const services = servicesFor(plan.meta);
         const written: Promise<void>[] = [];
         for (const [listId, positions] of plan.lists) {
@@ -260,7 +281,10 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
         compacting = false;
         await unlink(join(dir, oldJournal.file)).catch(() => undefined);
       }
-      for (const name of superseded) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+      for (const name of superseded) {
+        olderFiles.delete(name);
+        await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+      }
       if (journal.length > journalLimit && !compacting && !closed) {
         compacting = true;
         // Queued after this write; its failure leaves the journal as it is (still valid) for a later try.
@@ -295,6 +319,19 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
     return { meta: next, lists: new Map(), patches, changes: [{ type: 'positions', positions: [...patches.values()].flat() }] };
   };
   const metaOnly = (next: StoreData, changes: StoreChange[] = []): Plan => ({ meta: next, lists: new Map(), changes });
+
+  /** Rewrites the lists read in an older layout, batch after batch, each a queued write (stops at the first failure). */
+  const upgrade = async (listIds: readonly string[]): Promise<void> => {
+    for (const batch of upgradeBatches(listIds, (id) => port.listOf(id).length)) {
+      if (closed) return;
+      await change(() => ({
+        meta,
+        lists: new Map(batch.filter((id) => listFiles.has(id)).map((id) => [id, [...listPositions(id)]])),
+        changes: [],
+      }));
+    }
+  };
+  const upgraded = upgradeLists && loaded.olderLists.length > 0 ? upgrade(loaded.olderLists).catch(() => undefined) : Promise.resolve();
 
   const storage: LowdbStorage = {
     queries: port,
@@ -362,6 +399,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       }),
     getSetting: (key: string) => read(() => readSetting(meta, key)),
     setSetting: (key: string, value: string) => change(() => metaOnly(withSetting(meta, key, value))),
+    whenUpgraded: () => upgraded,
     setOwnerUrl: async (url: string) => {
       await lock?.setUrl(url);
     },
@@ -403,7 +441,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   if (file === null) {
     const legacy = await readLegacy(join(dir, LEGACY_FILE_NAME));
     if (legacy === null) {
-      return { meta: createEmptyStoreData(), storedDecisions: [], listFiles: new Map(), positions: [], journal: EMPTY_JOURNAL, journaledLists: [] };
+      return { meta: createEmptyStoreData(), storedDecisions: [], listFiles: new Map(), positions: [], journal: EMPTY_JOURNAL, journaledLists: [], olderLists: [] };
     }
     await migrateLegacy(dir, legacy);
     file = await readJson<CatalogueFile>(catalogueFile);
@@ -416,6 +454,7 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   const journal = file.journal ?? EMPTY_JOURNAL;
   const replay = await readJournal(dir, journal, listFiles, servicesById);
   const positions: Position[] = [];
+  const olderLists: string[] = [];
   // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
   const interner = createInterner();
   const paths = [...listFiles].map(([listId, name]) => ({ listId, path: join(dir, LISTS_DIR_NAME, name) }));
@@ -436,7 +475,10 @@ async function loadDirectory(dir: string): Promise<Loaded> {
     const patched = replay.patches.get(listId);
     try {
       // Parsed here, not in the read ahead: one list's parse is alive at a time (measured: 0.2 GiB less RSS at 1M).
-      for (const p of fromListFile(parseJson<ListFile>(path, bytes), servicesById, interner)) positions.push(patched?.get(p.position_id) ?? p);
+      const list = parseJson<ListFile>(path, bytes);
+      refuseNewerList(list, path);
+      if (list.version < LIST_FILE_VERSION) olderLists.push(listId);
+      for (const p of fromListFile(list, servicesById, interner)) positions.push(patched?.get(p.position_id) ?? p);
     } catch (error) {
       throw error instanceof PricecatError ? error : corrupt(path, messageOf(error), error);
     }
@@ -444,7 +486,15 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   // What lies beyond the committed part of the journal (a write killed before its commit) is cut off.
   if (replay.bytes > journal.length) await truncate(join(dir, journal.file), journal.length);
   await removeLeftovers(dir, new Set(listFiles.values()), journal);
-  return { meta, storedDecisions: file.decisions ?? [], listFiles, positions, journal, journaledLists: [...replay.patches.keys()] };
+  return { meta, storedDecisions: file.decisions ?? [], listFiles, positions, journal, journaledLists: [...replay.patches.keys()], olderLists };
+}
+
+/** A list file (or journal entry) of a newer layout is refused, not misread. */
+function refuseNewerList(list: ListFile, path: string): void {
+  const version = (list as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > LIST_FILE_VERSION) {
+    throw new PricecatError('STORAGE_FAILED', detail('DATA_FILE_NEWER', { path, version: String(version), known: LIST_FILE_VERSION }));
+  }
 }
 
 function checkCatalogue(file: CatalogueFile, path: string): StoreData {
@@ -585,13 +635,14 @@ async function readJournal(
     try {
       entry = JSON.parse(line) as JournalEntry;
       for (const [listFile, list] of entry) {
+        refuseNewerList(list, path);
         if (listFiles.get(list.price_list_id) !== listFile) continue;
         let patch = patches.get(list.price_list_id);
         if (!patch) patches.set(list.price_list_id, (patch = new Map()));
         for (const p of fromListFile(list, services)) patch.set(p.position_id, p);
       }
     } catch (error) {
-      throw corrupt(path, `строка ${index + 1}: ${messageOf(error)}`, error);
+      throw error instanceof PricecatError ? error : corrupt(path, `строка ${index + 1}: ${messageOf(error)}`, error);
     }
   });
   return { patches, bytes: bytes.length };
