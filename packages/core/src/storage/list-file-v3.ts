@@ -2,21 +2,22 @@
  * The list file of pricecat 0.3 (version 3): a price list's positions with every value that repeats held
  * once, in tables of the file, so that reading a million positions makes few objects.
  *
- * - `columns` — the list's price columns `[header, role]`, pointed at by the cells;
  * - `cells` — each distinct list of price cells, as JSON text `[[column, value, raw?], …]`;
  * - `matches` — each distinct pair of candidates and match trace, as JSON text
  *   `[[[service_id, score, method, name?], …], trace | null]` (namesakes — the same name in every version of a
  *   clinic's list — share one);
- * - `warnings` — each distinct list of warnings (`[]` first);
  * - `positions` — one row of scalars per position, the fields named by `fields`;
- * - `texts`, last — each distinct text of the rows: names, codes, sections, units, source tables.
+ * - `columns` — the list's price columns `[header, role]`, pointed at by the cells;
+ * - `warnings` — each distinct list of warnings (`[]` first);
+ * - `texts` — each distinct text of the rows: names, codes, sections, units, source tables.
  *
  * A cell list or a match is kept as text on purpose: `JSON.parse` of the file makes one string of it instead
  * of a dozen arrays and objects, and the reader decodes each distinct text once per start-up (the
- * {@link Interner} shares it between the namesakes of all lists), not once per position. The texts come last
- * so that the file is plain ASCII up to them: decoding UTF-8 is fast over ASCII and slow over Cyrillic, which
- * then is a third of the bytes instead of being spread over the whole file. Pure functions: lowdb.ts does the
- * files.
+ * {@link Interner} shares it between the namesakes of all lists), not once per position. Everything up to
+ * `positions` is plain ASCII (the few other characters in cells and matches are `\u` escapes), the texts
+ * come after: decoding UTF-8 is fast over a leading ASCII part and slow once a Cyrillic letter came, so
+ * the slow part is the third of the bytes that are Cyrillic, not the whole file. Pure functions: lowdb.ts does
+ * the files.
  */
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
@@ -82,11 +83,11 @@ export interface ListFileV3 {
   readonly price_list_id: string;
   readonly clinic_id: string;
   readonly fields: readonly string[];
-  readonly columns: readonly (readonly [string, PriceRole])[];
   readonly cells: readonly string[];
   readonly matches: readonly string[];
-  readonly warnings: readonly (readonly string[])[];
   readonly positions: readonly Row[];
+  readonly columns: readonly (readonly [string, PriceRole])[];
+  readonly warnings: readonly (readonly string[])[];
   readonly texts: readonly string[];
 }
 
@@ -124,12 +125,12 @@ export function toListFileV3(
       p.unit === null ? null : texts.index(p.unit),
       p.price,
       p.price_nonresident,
-      cells.index(JSON.stringify(compactCells)),
+      cells.index(asciiJson(compactCells)),
       p.service_id,
       p.confidence,
       p.method,
       p.status,
-      matches.index(JSON.stringify([candidates, p.trace ?? null])),
+      matches.index(asciiJson([candidates, p.trace ?? null])),
       warnings.index(JSON.stringify(p.warnings)),
       texts.index(p.source.table),
       p.source.row,
@@ -142,12 +143,12 @@ export function toListFileV3(
     price_list_id: priceListId,
     clinic_id: clinicId,
     fields: POSITION_FIELDS_V3,
-    columns,
     cells: cells.values,
     matches: matches.values,
-    warnings: warnings.values.map((text) => JSON.parse(text) as string[]),
     positions: rows,
-    // NOTE: last, after every ASCII part (see the module comment); key order is the file's order.
+    // NOTE: after every ASCII part (see the module comment); key order is the file's order.
+    columns,
+    warnings: warnings.values.map((text) => JSON.parse(text) as string[]),
     texts: texts.values,
   };
 }
@@ -261,6 +262,13 @@ function decodeMatch(text: string, services: ReadonlyMap<string, Service>): Matc
         : candidates.map(([service_id, score, method, name]): MatchCandidate => ({ service_id, name: name ?? services.get(service_id)?.name ?? service_id, score, method })),
     trace,
   };
+}
+
+/** JSON text of `value` in ASCII: other characters as `\u` escapes (the same value to `JSON.parse`). */
+function asciiJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u007f]/.test(text) ? text.replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
 }
 
 /** Values numbered in the order first seen. */

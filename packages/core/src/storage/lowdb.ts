@@ -108,7 +108,8 @@ const EMPTY_JOURNAL: JournalRef = { file: 'journal.jsonl', length: 0 };
 
 /**
  * One line of the journal: for each list, the name of the list file it applies to (an entry for an older
- * file of the list is void: that file was rewritten with the change in it) and the changed positions.
+ * file of the list is void: that file was rewritten with the change in it) and the changed positions (a list
+ * file's content without its `fields`).
  */
 type JournalEntry = [listFile: string, positions: ListFile][];
 
@@ -250,7 +251,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
           // A decision is one line of the journal (only the positions it changed), not a rewrite of its lists.
           const entry: JournalEntry = [...plan.patches].map(([listId, positions]) => [
             nextFiles.get(listId) ?? '',
-            toListFile(listId, positions[0]?.clinic_id ?? '', positions, services),
+            // The field names are left out: the list file has them, and a decision is a short line.
+            withoutFields(toListFile(listId, positions[0]?.clinic_id ?? '', positions, services)),
           ]);
           const line = `${JSON.stringify(entry)}\n`;
           await appendDurably(join(dir, journal.file), line);
@@ -487,6 +489,12 @@ async function loadDirectory(dir: string): Promise<Loaded> {
   if (replay.bytes > journal.length) await truncate(join(dir, journal.file), journal.length);
   await removeLeftovers(dir, new Set(listFiles.values()), journal);
   return { meta, storedDecisions: file.decisions ?? [], listFiles, positions, journal, journaledLists: [...replay.patches.keys()], olderLists };
+}
+
+/** A list file's content without its `fields` (the names of the row fields), for a journal entry. */
+function withoutFields(list: ListFile): ListFile {
+  const { fields: _fields, ...rest } = list;
+  return rest as ListFile;
 }
 
 /** A list file (or journal entry) of a newer layout is refused, not misread. */
