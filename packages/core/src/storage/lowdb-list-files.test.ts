@@ -222,8 +222,63 @@ describe('storage: lowdb list files (layout 3; layout 2 still read)', () => {
     const reopened = await createLowdbStorage({ dir, upgradeLists: false });
     try {
       expect((await reopened.listPositions()).map((p) => p.position_id)).toEqual(['p-1', 'p-2', 'p-3', 'p-9']);
+      // Written again (a position added to it), the list goes to layout 3 and its layout 2 file to the backup.
+      await reopened.savePriceList(sampleWrite('c-1', 'pl-1', [samplePosition('p-4', 'pl-1', 'c-1')]));
+      expect(await readdir(join(dir, 'lists'))).not.toContain('pl-1.m0.json');
+      expect(await readFile(join(dir, 'lists.v2-backup', 'pl-1.m0.json'), 'utf-8')).toBe(old.list);
+      expect((await reopened.listPositions({ price_list_id: 'pl-1' })).map((p) => p.position_id)).toEqual(['p-1', 'p-2', 'p-3', 'p-4']);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('finishes an upgrade stopped in the middle at the next start', async () => {
+    // Two lists of 12,000 positions: the rewrite takes them in two batches.
+    const listIds = ['pl-a', 'pl-b'];
+    const rows = (listId: string) =>
+      Array.from({ length: 12_000 }, (_, i) => [`${listId}-${i}`, `Анализ ${i}`, `анализ ${i}`, null, 'ЛАБОРАТОРИЯ', 'услуга', 1000 + i, null, [[0, 1000 + i]], null, 0, null, 'unrecognized', [], [], ['Лист1', i + 2], null, 's', null]);
+    await mkdir(join(dir, 'lists'), { recursive: true });
+    for (const listId of listIds) {
+      const file = { version: 2, price_list_id: listId, clinic_id: 'c-1', fields: V2_FIELDS, columns: V2_COLUMNS, positions: rows(listId) };
+      await writeFile(join(dir, 'lists', `${listId}.m0.json`), JSON.stringify(file), 'utf-8');
+    }
+    const catalogue = {
+      version: 2,
+      services: [],
+      clinics: [sampleClinic('c-1')],
+      priceLists: listIds.map((id) => samplePriceList(id, 'c-1', { position_count: 12_000 })),
+      learnedSynonyms: [],
+      skippedItems: [],
+      ingestedFiles: [],
+      decisions: [],
+      settings: {},
+      list_files: listIds.map((id) => [id, `${id}.m0.json`]),
+    };
+    await writeFile(join(dir, 'catalogue.json'), JSON.stringify(catalogue), 'utf-8');
+    const versions = async () => {
+      const names = (await readdir(join(dir, 'lists'))).sort();
+      return Promise.all(names.map(async (name) => [name.slice(0, 4), JSON.parse(await readFile(join(dir, 'lists', name), 'utf-8')).version]));
+    };
+
+    // Closed at once: the batch under way is finished, the next one is not started.
+    await (await createLowdbStorage({ dir })).close();
+    expect(await versions()).toEqual([
+      ['pl-a', 3],
+      ['pl-b', 2],
+    ]);
+    const store = await createLowdbStorage({ dir });
+    try {
+      await store.whenUpgraded();
+      expect(await versions()).toEqual([
+        ['pl-a', 3],
+        ['pl-b', 3],
+      ]);
+      expect((await readdir(join(dir, 'lists.v2-backup'))).sort()).toEqual(['catalogue.json', 'pl-a.m0.json', 'pl-b.m0.json']);
+      const positions = await store.listPositions();
+      expect(positions).toHaveLength(24_000);
+      expect(positions[23_999]).toMatchObject({ position_id: 'pl-b-11999', raw_name: 'Анализ 11999', price: 12_999, source: { table: 'Лист1', row: 12_001 } });
+    } finally {
+      await store.close();
     }
   });
 
