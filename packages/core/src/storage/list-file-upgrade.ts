@@ -11,7 +11,7 @@
  * Put back together (the folder's files over `catalogue.json` and into `lists/`), they are the data directory
  * as the older pricecat left it. Node only.
  */
-import { copyFile, link, mkdir, rename, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, rename, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { syncDirectory } from './durable-json-file.js';
 
@@ -51,16 +51,27 @@ export async function keepForUpgrade(dir: string, listFiles: readonly string[], 
   const catalogueCopy = join(backup, basename(catalogue));
   if (!(await exists(catalogueCopy))) {
     // The journal before catalogue.json: the copy of catalogue.json is what marks the backup as started.
-    if (await exists(journal)) await copyFile(journal, join(backup, basename(journal)));
-    await copyFile(catalogue, `${catalogueCopy}.tmp`);
+    if (await exists(journal)) await copyDurably(journal, join(backup, basename(journal)));
+    await copyDurably(catalogue, `${catalogueCopy}.tmp`);
     await rename(`${catalogueCopy}.tmp`, catalogueCopy);
   }
   for (const file of listFiles) {
     const target = join(backup, basename(file));
     if (await exists(target)) continue;
-    await link(file, target).catch(() => copyFile(file, target));
+    await link(file, target).catch(() => copyDurably(file, target));
   }
   await syncDirectory(backup);
+}
+
+/** A copy whose content is on disk (fsync'ed) before the rewrite that relies on it commits. */
+async function copyDurably(from: string, to: string): Promise<void> {
+  await copyFile(from, to);
+  const handle = await open(to, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
