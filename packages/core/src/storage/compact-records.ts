@@ -3,18 +3,25 @@
  * way back. What belongs to a price list is stored once per list: its price columns (header and role) are
  * a table the cells point into. Candidates are stored as service ids and scores; their names are
  * resolved from the services when read (a name is kept only when it differs from the service's own).
+ * Files are written in the current layout (version 3, list-file-v3.ts); files of version 2 are read.
  * Pure functions: lowdb.ts does the files.
  */
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { Decision, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
 import type { MatchTrace } from '../match/trace.js';
-
-/** Layout version of a list file. */
-export const LIST_FILE_VERSION = 2;
+import { LIST_FILE_V3, fromListFileV3, toListFileV3, type ListFileV3 } from './list-file-v3.js';
 
 /**
- * The fields of a compact position, in order (written into every list file, so a reader of the file
- * needs no code to know them).
+ * Layout version of the list files (and journal entries) written now; files of an older layout (2) are read,
+ * newer ones refused. Separate from `catalogue.json`'s version (lowdb.ts).
+ */
+export const LIST_FILE_VERSION = LIST_FILE_V3;
+/** The list file layout of pricecat 0.2, still read. */
+export const LIST_FILE_V2 = 2;
+
+/**
+ * The fields of a compact position of a version 2 file, in order (written into every list file, so a reader
+ * of the file needs no code to know them).
  */
 export const POSITION_FIELDS = [
   'position_id',
@@ -41,7 +48,6 @@ export const POSITION_FIELDS = [
 
 /** Field counts of positions in files written before traces, then before packages. */
 const OLDER_POSITION_LENGTHS = [POSITION_FIELDS.length - 3, POSITION_FIELDS.length - 2] as const;
-const KIND_CODES: Readonly<Record<PositionKind, CompactKind>> = { service: 's', package: 'p', component: 'c' };
 const KINDS: Readonly<Record<CompactKind, PositionKind>> = { s: 'service', p: 'package', c: 'component' };
 type CompactKind = 's' | 'p' | 'c';
 
@@ -69,9 +75,12 @@ type CompactPosition = [
   string | null,
 ];
 
-/** One price list's positions as stored in its file. */
-export interface ListFile {
-  readonly version: typeof LIST_FILE_VERSION;
+/** One price list's positions as stored in its file: the current layout, or version 2. */
+export type ListFile = ListFileV3 | ListFileV2;
+
+/** One price list's positions as stored in a version 2 file. */
+export interface ListFileV2 {
+  readonly version: typeof LIST_FILE_V2;
   readonly price_list_id: string;
   readonly clinic_id: string;
   readonly fields: readonly string[];
@@ -80,59 +89,23 @@ export interface ListFile {
   readonly positions: readonly CompactPosition[];
 }
 
-/** The positions of one list in their compact form. `services` gives candidate names. */
+/** The positions of one list in the current compact form (version 3). `services` gives candidate names. */
 export function toListFile(
   priceListId: string,
   clinicId: string,
   positions: readonly Position[],
   services: ReadonlyMap<string, Service>,
 ): ListFile {
-  const columns: [string, PriceRole][] = [];
-  const columnIndex = new Map<string, number>();
-  const columnOf = (cell: PriceCell): number => {
-    const key = `${cell.role}\u0000${cell.header}`;
-    let index = columnIndex.get(key);
-    if (index === undefined) {
-      index = columns.push([cell.header, cell.role]) - 1;
-      columnIndex.set(key, index);
-    }
-    return index;
-  };
-  return {
-    version: LIST_FILE_VERSION,
-    price_list_id: priceListId,
-    clinic_id: clinicId,
-    fields: POSITION_FIELDS,
-    columns,
-    positions: positions.map(
-      (p): CompactPosition => [
-        p.position_id,
-        p.raw_name,
-        p.name_norm,
-        p.code,
-        p.section,
-        p.unit,
-        p.price,
-        p.price_nonresident,
-        p.prices_raw.map((cell): CompactCell => {
-          const column = columnOf(cell);
-          return cell.raw === String(cell.value) ? [column, cell.value] : [column, cell.value, cell.raw];
-        }),
-        p.service_id,
-        p.confidence,
-        p.method,
-        p.status,
-        p.candidates.map((c): CompactCandidate =>
-          services.get(c.service_id)?.name === c.name ? [c.service_id, c.score, c.method] : [c.service_id, c.score, c.method, c.name],
-        ),
-        [...p.warnings],
-        [p.source.table, p.source.row],
-        p.trace ?? null,
-        KIND_CODES[p.kind] ?? 's',
-        p.package_id,
-      ],
-    ),
-  };
+  return toListFileV3(priceListId, clinicId, positions, services);
+}
+
+/**
+ * The positions of a list file of either layout (a file of another version is refused: the caller checks
+ * for a newer one first, to say so). Throws a plain Error naming what is malformed.
+ */
+export function fromListFile(file: ListFile, services: ReadonlyMap<string, Service>, interner: Interner = NO_INTERNING): Position[] {
+  if (file?.version === LIST_FILE_V3) return fromListFileV3(file, services, interner);
+  return fromListFileV2(file as ListFileV2, services, interner);
 }
 
 /**
@@ -140,10 +113,10 @@ export function toListFile(
  * are the services' own), and `intern` lets texts repeated across lists (the same names in every version
  * of a clinic's list, sections, units) be held once. Throws a plain Error naming what is malformed.
  */
-export function fromListFile(file: ListFile, services: ReadonlyMap<string, Service>, interner: Interner = NO_INTERNING): Position[] {
+function fromListFileV2(file: ListFileV2, services: ReadonlyMap<string, Service>, interner: Interner): Position[] {
   const intern = interner.text;
-  if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
-    throw new Error(`это не файл прайс-листа pricecat версии ${LIST_FILE_VERSION}`);
+  if (file?.version !== LIST_FILE_V2 || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
+    throw new Error(`это не файл прайс-листа pricecat версии ${LIST_FILE_V2} или ${LIST_FILE_V3}`);
   }
   const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
   const noWarnings: readonly string[] = Object.freeze([]);
@@ -232,6 +205,12 @@ export interface Interner {
   cells(nameNorm: string, same: (known: readonly PriceCell[]) => boolean, make: () => PriceCell[]): readonly PriceCell[];
   /** The source row `{ table, row }`, one record per distinct pair. */
   source(table: string, row: number): { readonly table: string; readonly row: number };
+  /** What `make()` decodes from `text` (a JSON text of a list file's table), once per `kind` and text. */
+  decoded<T>(kind: string, text: string, make: () => T): T;
+  /** What `make()` decodes from `text`: the last namesake's (same `nameNorm` and `kind`) when its text was equal. */
+  byName<T>(kind: string, nameNorm: string, text: string, make: () => T): T;
+  /** A position's names: its last namesake's (same `nameNorm`) when equal, else these, interned by `nameNorm`. */
+  name(nameNorm: string, rawName: string): { readonly norm: string; readonly raw: string };
 }
 
 const NO_INTERNING: Interner = {
@@ -241,6 +220,9 @@ const NO_INTERNING: Interner = {
   trace: (_name, trace) => trace,
   cells: (_name, _same, make) => make(),
   source: (table, row) => ({ table, row }),
+  decoded: (_kind, _text, make) => make(),
+  byName: (_kind, _name, _text, make) => make(),
+  name: (norm, raw) => ({ norm, raw }),
 };
 
 /** An interner for one start-up; drop it afterwards. */
@@ -253,6 +235,9 @@ export function createInterner(): Interner {
   const traces = new Map<string, MatchTrace>();
   const cellLists = new Map<string, readonly PriceCell[]>();
   const sources = new Map<string, Map<number, { readonly table: string; readonly row: number }>>();
+  const decoded = new Map<string, Map<string, unknown>>();
+  const names = new Map<string, { norm: string; raw: string }>();
+  const byName = new Map<string, Map<string, { text: string; value: unknown }>>();
   const empty: readonly MatchCandidate[] = Object.freeze([]);
   return {
     text(text) {
@@ -293,6 +278,33 @@ export function createInterner(): Interner {
       let source = rows.get(row);
       if (!source) rows.set(row, (source = { table, row }));
       return source;
+    },
+    decoded<T>(kind: string, text: string, make: () => T): T {
+      let known = decoded.get(kind);
+      if (!known) decoded.set(kind, (known = new Map()));
+      const had = known.get(text);
+      if (had !== undefined) return had as T;
+      const value = make();
+      known.set(text, value);
+      return value;
+    },
+    byName<T>(kind: string, nameNorm: string, text: string, make: () => T): T {
+      let known = byName.get(kind);
+      if (!known) byName.set(kind, (known = new Map()));
+      const last = known.get(nameNorm);
+      if (last !== undefined && last.text === text) return last.value as T;
+      const value = make();
+      known.set(nameNorm, { text, value });
+      return value;
+    },
+    name(nameNorm, rawName) {
+      const known = names.get(nameNorm);
+      if (known !== undefined && known.raw === rawName) return known;
+      // A namesake written differently: its own raw name, the known normalized name.
+      const norm = known?.norm ?? nameNorm;
+      const entry = { norm, raw: rawName };
+      names.set(norm, entry);
+      return entry;
     },
   };
 }

@@ -208,26 +208,6 @@ describe('storage: lowdb', () => {
     await store.close();
   });
 
-  it('reads list files written before packages: their positions are services', async () => {
-    const first = await createLowdbStorage({ dir });
-    await first.savePriceList(sampleWrite('c-1', 'pl-1', [samplePosition('p-1', 'pl-1', 'c-1')]));
-    await first.close();
-    // Drop the two fields packages added, as a file of an older pricecat has them.
-    const listDir = join(dir, 'lists');
-    for (const name of await readdir(listDir)) {
-      const file = JSON.parse(await readFile(join(listDir, name), 'utf-8'));
-      file.positions = file.positions.map((row: unknown[]) => row.slice(0, -2));
-      file.fields = file.fields.slice(0, -2);
-      await writeFile(join(listDir, name), JSON.stringify(file), 'utf-8');
-    }
-    const reopened = await createLowdbStorage({ dir });
-    try {
-      expect(await reopened.getPosition('p-1')).toMatchObject({ kind: 'service', package_id: null });
-    } finally {
-      await reopened.close();
-    }
-  });
-
   it('migrates a single-file store of an older pricecat and keeps the old file as a backup', async () => {
     const positions = [samplePosition('p-1', 'pl-1', 'c-1'), samplePosition('p-2', 'pl-2', 'c-1')];
     const legacy = {

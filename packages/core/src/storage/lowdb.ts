@@ -29,7 +29,7 @@ import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink, type Fi
 import { basename, dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { PricecatError } from '../errors.js';
-import { createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
+import { LIST_FILE_VERSION, createInterner, fromListFile, toListFile, toStoredDecision, fromStoredDecision, type ListFile, type StoredDecision } from './compact-records.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import {
   DECISION_LOG_FILE_NAME,
@@ -46,6 +46,7 @@ import {
 import { createDecisionLogIndex, type DecisionLogIndex } from './decision-log-index.js';
 import { isAsDecided, withDecisionLessons, withoutDecisionLessons } from './decisions.js';
 import { CorruptFileError, DurableJsonFile, syncDirectory, writeFileDurably } from './durable-json-file.js';
+import { keepForUpgrade, upgradeBatches } from './list-file-upgrade.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { StoreChange } from './query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
@@ -96,12 +97,23 @@ export interface LowdbStorageOptions {
   readonly journalLimit?: number;
   /** Where the store's warnings go (a torn last line of the decision log was cut off). @default stderr */
   readonly warn?: (message: string) => void;
+  /**
+   * After a start that read list files of an older layout (version 2), rewrite them in the current one, in
+   * queued batches, keeping the old files in `lists.v2-backup/` (list-file-upgrade.ts). @default true
+   */
+  readonly upgradeLists?: boolean;
 }
 
 /** The lowdb store, with what only the embedded store has. */
 export interface LowdbStorage extends Storage {
   /** Records the URL this process serves at in the lock file, so a second writer's error names it. */
   setOwnerUrl(url: string): Promise<void>;
+  /**
+   * Settles once the list files of an older layout read at start are rewritten in the current one (at once
+   * when there were none; also when the rewrite stopped: a failed or closed store rewrites what is left at the
+   * next start).
+   */
+  whenUpgraded(): Promise<void>;
 }
 
 /** What `catalogue.json` holds. */
@@ -141,7 +153,8 @@ const EMPTY_LOG: DecisionLogRef = { file: DECISION_LOG_FILE_NAME, applied: 0 };
 
 /**
  * One line of the journal: for each list, the name of the list file it applies to (an entry for an older
- * file of the list is void: that file was rewritten with the change in it) and the changed positions.
+ * file of the list is void: that file was rewritten with the change in it) and the changed positions (a list
+ * file's content without its `fields`).
  */
 type JournalEntry = [listFile: string, positions: ListFile][];
 
@@ -174,7 +187,7 @@ export async function createLowdbStorage(options: LowdbStorageOptions): Promise<
     await lock?.release();
     throw error;
   }
-  return openLoaded(dir, state, lock, options.journalLimit ?? JOURNAL_LIMIT);
+  return openLoaded(dir, state, lock, options.journalLimit ?? JOURNAL_LIMIT, options.upgradeLists ?? true);
 }
 
 /** The store in `dataDir`; see {@link createLowdbStorage}. */
@@ -200,6 +213,8 @@ interface Loaded {
   positions: Position[];
   journal: JournalRef;
   journaledLists: string[];
+  /** Lists whose file has an older layout (rewritten after the start). */
+  olderLists: string[];
 }
 
 /** One planned write: the new metadata, the new content of each changed list, what the read side learns. */
@@ -231,7 +246,7 @@ const LOG_CHECKPOINT_LINES = 2000;
 /** Past this many bytes of journal, the lists it touches are rewritten and the journal starts over. */
 const JOURNAL_LIMIT = 8 * 1024 * 1024;
 
-function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number): LowdbStorage {
+function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journalLimit: number, upgradeLists: boolean): LowdbStorage {
   const catalogue = new Low<CatalogueFile | null>(new DurableJsonFile<CatalogueFile | null>(join(dir, CATALOGUE_FILE_NAME)), null);
   const port = createMemoryQueryPort({ ...loaded.meta, positions: loaded.positions });
   let meta: StoreData = loaded.meta;
@@ -251,6 +266,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   /** Lists with journal entries since the last compaction. */
   const journaled = new Set(loaded.journaledLists);
   let compacting = false;
+  /** The names of the list files of an older layout not yet rewritten. */
+  const olderFiles = new Set(loaded.olderLists.flatMap((id) => loaded.listFiles.get(id) ?? []));
   let servicesById: ReadonlyMap<string, Service> = new Map(meta.services.map((s) => [s.service_id, s]));
   let generation = 0;
   let queue: Promise<void> = Promise.resolve();
@@ -277,6 +294,11 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       let nextJournal = journal;
       let appended = false;
       try {
+        // A file of the older layout is kept in the backup folder before anything replaces it.
+        const older = [...plan.lists.keys()].flatMap((listId) => listFiles.get(listId) ?? []).filter((name) => olderFiles.has(name));
+        if (older.length > 0) {
+          await keepForUpgrade(dir, older.map((name) => join(dir, LISTS_DIR_NAME, name)), join(dir, CATALOGUE_FILE_NAME), join(dir, journal.file));
+        }
         const services = servicesFor(plan.meta);
         const written: Promise<void>[] = [];
         for (const [listId, positions] of plan.lists) {
@@ -306,7 +328,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
           // Positions changed in place are one line of the journal (only those positions), not a rewrite of their lists.
           const entry: JournalEntry = [...patches].map(([listId, positions]) => [
             nextFiles.get(listId) ?? '',
-            toListFile(listId, positions[0]?.clinic_id ?? '', positions, services),
+            // The field names are left out: the list file has them, and a decision is a short line.
+            withoutFields(toListFile(listId, positions[0]?.clinic_id ?? '', positions, services)),
           ]);
           const line = `${JSON.stringify(entry)}\n`;
           await appendDurably(join(dir, nextJournal.file), line);
@@ -341,7 +364,10 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
         compacting = false;
         await unlink(join(dir, oldJournal.file)).catch(() => undefined);
       }
-      for (const name of superseded) await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+      for (const name of superseded) {
+        olderFiles.delete(name);
+        await unlink(join(dir, LISTS_DIR_NAME, name)).catch(() => undefined);
+      }
       if (journal.length > journalLimit && !compacting && !closed) {
         compacting = true;
         // Queued after this write; its failure leaves the journal as it is (still valid) for a later try.
@@ -454,6 +480,19 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
   };
   const metaOnly = (next: StoreData, changes: StoreChange[] = []): Plan => ({ meta: next, lists: new Map(), changes });
 
+  /** Rewrites the lists read in an older layout, batch after batch, each a queued write (stops at the first failure). */
+  const upgrade = async (listIds: readonly string[]): Promise<void> => {
+    for (const batch of upgradeBatches(listIds, (id) => port.listOf(id).length)) {
+      if (closed) return;
+      await change(() => ({
+        meta,
+        lists: new Map(batch.filter((id) => listFiles.has(id)).map((id) => [id, [...listPositions(id)]])),
+        changes: [],
+      }));
+    }
+  };
+  const upgraded = upgradeLists && loaded.olderLists.length > 0 ? upgrade(loaded.olderLists).catch(() => undefined) : Promise.resolve();
+
   const storage: LowdbStorage = {
     queries: port,
     listServices: () => read(() => meta.services),
@@ -557,6 +596,7 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
       }),
     getSetting: (key: string) => read(() => readSetting(meta, key)),
     setSetting: (key: string, value: string) => change(() => metaOnly(withSetting(meta, key, value))),
+    whenUpgraded: () => upgraded,
     setOwnerUrl: async (url: string) => {
       await lock?.setUrl(url);
     },
@@ -626,6 +666,7 @@ async function loadDirectory(dir: string, warn: (message: string) => void): Prom
   meta = logRead.meta;
   const positions: Position[] = [];
   const pending = new Map<string, Set<string>>();
+  const olderLists: string[] = [];
   // Texts and candidate lists repeat across lists (each version of a clinic's list repeats its names).
   const interner = createInterner();
   const paths = [...listFiles].map(([listId, name]) => ({ listId, path: join(dir, LISTS_DIR_NAME, name) }));
@@ -647,7 +688,10 @@ async function loadDirectory(dir: string, warn: (message: string) => void): Prom
     const decided = logRead.changed;
     try {
       // Parsed here, not in the read ahead: one list's parse is alive at a time (measured: 0.2 GiB less RSS at 1M).
-      for (const p of fromListFile(parseJson<ListFile>(path, bytes), servicesById, interner)) {
+      const list = parseJson<ListFile>(path, bytes);
+      refuseNewerList(list, path);
+      if (list.version < LIST_FILE_VERSION) olderLists.push(listId);
+      for (const p of fromListFile(list, servicesById, interner)) {
         const journaled = patched?.get(p.position_id) ?? p;
         const change = decided.size === 0 ? undefined : decided.get(p.position_id);
         if (change === undefined) {
@@ -677,6 +721,7 @@ async function loadDirectory(dir: string, warn: (message: string) => void): Prom
     positions,
     journal,
     journaledLists: [...replay.patches.keys()],
+    olderLists,
   };
 }
 
@@ -783,6 +828,20 @@ async function cutTornLine(path: string, torn: { readonly start: number; readonl
 
 function isDecidedFields(change: DecidedFields | Position): change is DecidedFields {
   return Array.isArray(change);
+}
+
+/** A list file's content without its `fields` (the names of the row fields), for a journal entry. */
+function withoutFields(list: ListFile): ListFile {
+  const { fields: _fields, ...rest } = list;
+  return rest as ListFile;
+}
+
+/** A list file (or journal entry) of a newer layout is refused, not misread. */
+function refuseNewerList(list: ListFile, path: string): void {
+  const version = (list as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > LIST_FILE_VERSION) {
+    throw new PricecatError('STORAGE_FAILED', detail('DATA_FILE_NEWER', { path, version: String(version), known: LIST_FILE_VERSION }));
+  }
 }
 
 function checkCatalogue(file: CatalogueFile, path: string): StoreData {
@@ -964,13 +1023,14 @@ async function readJournal(
     try {
       entry = JSON.parse(line) as JournalEntry;
       for (const [listFile, list] of entry) {
+        refuseNewerList(list, path);
         if (listFiles.get(list.price_list_id) !== listFile) continue;
         let patch = patches.get(list.price_list_id);
         if (!patch) patches.set(list.price_list_id, (patch = new Map()));
         for (const p of fromListFile(list, services)) patch.set(p.position_id, p);
       }
     } catch (error) {
-      throw corrupt(path, `строка ${index + 1}: ${messageOf(error)}`, error);
+      throw error instanceof PricecatError ? error : corrupt(path, `строка ${index + 1}: ${messageOf(error)}`, error);
     }
   });
   return { patches, bytes: bytes.length };
