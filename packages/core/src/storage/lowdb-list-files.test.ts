@@ -193,11 +193,14 @@ describe('storage: lowdb list files (layout 3; layout 2 still read)', () => {
     expect(others).toEqual([]);
     expect(name).not.toBe('pl-1.m0.json');
     expect(JSON.parse(await readFile(join(dir, 'lists', name!), 'utf-8')).version).toBe(3);
-    // The backup is the directory as pricecat 0.2 left it; catalogue.json keeps its own layout.
+    // The list files as pricecat 0.2 left them are in the backup, with the catalogue and journal they go with
+    // (the catalogue already without its decision log: pricecat 0.2's own file is `catalogue.json.v2-backup`).
     expect(await readFile(join(dir, 'lists.v2-backup', 'pl-1.m0.json'), 'utf-8')).toBe(old.list);
-    expect(await readFile(join(dir, 'lists.v2-backup', 'catalogue.json'), 'utf-8')).toBe(old.catalogue);
+    expect(await readFile(join(dir, 'catalogue.json.v2-backup'), 'utf-8')).toBe(old.catalogue);
+    const backedUp = JSON.parse(await readFile(join(dir, 'lists.v2-backup', 'catalogue.json'), 'utf-8'));
+    expect(backedUp.list_files).toEqual([['pl-1', 'pl-1.m0.json']]);
     expect(await readdir(join(dir, 'lists.v2-backup'))).toContain('journal.jsonl');
-    expect(JSON.parse(await readFile(join(dir, 'catalogue.json'), 'utf-8')).version).toBe(2);
+    expect(JSON.parse(await readFile(join(dir, 'catalogue.json'), 'utf-8')).version).toBe(3);
     await store.close();
 
     const reopened = await createLowdbStorage({ dir });
