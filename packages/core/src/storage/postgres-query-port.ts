@@ -30,7 +30,7 @@ import type {
 } from './query-port.js';
 import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
-import type { ReadQuery } from './postgres-queries.js';
+import { COUNTER_ROWS_BEFORE_COMPACTION, compactPositionCounts, type ReadQuery } from './postgres-queries.js';
 
 /** What the port needs of the store: one-off reads and a cursor over positions. */
 export interface PostgresQueryPortDeps {
@@ -127,10 +127,13 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       ),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
-      // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
+      // From the counts per (service, clinic) of migration 8 (a few rows per clinic), not from the positions
+      // (every normalized position of every service asked): search asks for every service it finds.
       const rows = await read<{ service_id: string; clinics: string[] }>(
-        `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
-         WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
+        `SELECT service_id, array_agg(clinic_id) AS clinics FROM (
+           SELECT service_id, clinic_id FROM service_offers WHERE service_id = ANY($1::text[])
+           GROUP BY service_id, clinic_id HAVING sum(${kind === 'resident' ? 'resident' : 'nonresident'}) > 0
+         ) AS priced
          GROUP BY service_id`,
         [[...new Set(serviceIds)]],
       );
@@ -240,15 +243,19 @@ async function slicedPositions(
 
 /** Counts by status and method: all positions from the counters of migration 2, one clinic's on its index. */
 async function countPositions(read: ReadQuery, clinicId?: string): Promise<PositionCounts> {
-  const rows =
+  const rows: { status: PositionStatus; method: string; n: string; parts?: number }[] =
     clinicId === undefined
-      ? await read<{ status: PositionStatus; method: string; n: string }>(
-          'SELECT status, method, sum(n)::text AS n FROM position_counts GROUP BY 1, 2 HAVING sum(n) <> 0',
+      ? await read<{ status: PositionStatus; method: string; n: string; parts: number }>(
+          'SELECT status, method, sum(n)::text AS n, count(*)::int AS parts FROM position_counts GROUP BY 1, 2 HAVING sum(n) <> 0',
         )
       : await read<{ status: PositionStatus; method: string; n: string }>(
           "SELECT status, coalesce(method, '') AS method, count(*)::text AS n FROM positions WHERE clinic_id = $1 GROUP BY 1, 2",
           [clinicId],
         );
+  // Each decision appends rows; many of them (decisions for hours without an ingest) are folded into one per key.
+  if (clinicId === undefined && rows.reduce((sum, row) => sum + (row.parts ?? 0), 0) > COUNTER_ROWS_BEFORE_COMPACTION) {
+    await compactPositionCounts(read);
+  }
   const counts = { total: 0, by_status: { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 }, by_method: {} as Record<string, number> };
   for (const row of rows) {
     const n = Number(row.n);
