@@ -346,6 +346,12 @@ CREATE TRIGGER service_offers_delete AFTER DELETE ON positions
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION service_offers_apply();
 
 CREATE INDEX decisions_previous_positions ON decisions USING gin ((${DECISION_POSITION_IDS_SQL}));
+
+-- Search and comparison read positions_service_prices alone (an index-only scan) only where the visibility map
+-- says the table's pages hold no newer row versions; autovacuum sets it. By default it comes after 20 % of the
+-- table is new or changed (200,000 rows at a million), so a newly ingested list would be read row by row from the
+-- table for months. A table's own thresholds: nothing to set on the server.
+ALTER TABLE positions SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02);
 `,
   },
 ];

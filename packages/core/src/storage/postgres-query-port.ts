@@ -269,7 +269,9 @@ async function countPositions(read: ReadQuery, clinicId?: string): Promise<Posit
 
 /**
  * See `QueryPort.servicePrices`. The newest list per (service, clinic) is chosen from the covering index
- * positions_service_prices (one row per list after grouping); then the chosen lists' lines are read.
+ * positions_service_prices (one row per list after grouping). Without names (search: prices only) that one scan
+ * answers everything: each list's prices are aggregated as it is grouped, and the clinics' order comes from the same
+ * groups. With names (a comparison) the chosen lists' lines are then read with their ids and names.
  */
 async function servicePrices(
   read: ReadQuery,
@@ -282,9 +284,28 @@ async function servicePrices(
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
   const column = kind === 'resident' ? 'price' : 'price_nonresident';
-  // Without names every column comes from the covering index positions_service_prices (its lists first, grouped,
-  // then the chosen lists' lines); with them the chosen lines are read from the table too.
-  const names = options.names ?? true;
+  if (options.names === false) {
+    const groups = new Map<string, { first: bigint; lines: PriceLine[] }[]>();
+    for (const row of await pricesWithoutNames(read, ids, column)) {
+      result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
+      if (row.price_list_id === null || row.clinic_first === null) continue;
+      const lines = row.prices.map((price, i) => ({
+        position_id: '',
+        raw_name: '',
+        clinic_id: row.clinic_id,
+        price_list_id: row.price_list_id!,
+        price: price ?? null,
+        price_nonresident: row.prices_nonresident[i] ?? null,
+      }));
+      groups.set(row.service_id, [...(groups.get(row.service_id) ?? []), { first: BigInt(row.clinic_first), lines }]);
+    }
+    // As the query with names orders them: clinics by their first priced line, each clinic's lines in ingest order.
+    for (const [serviceId, clinics] of groups) {
+      clinics.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+      result.get(serviceId)!.lines.push(...clinics.flatMap((clinic) => clinic.lines));
+    }
+    return result;
+  }
   const [lines, clinics] = await Promise.all([
     read<PriceLine & { service_id: string }>(
       `WITH lists AS (
@@ -292,16 +313,8 @@ async function servicePrices(
          FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
          GROUP BY 1, 2, 3
        ),
-       newest AS (
-         -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
-         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.service_id, l.clinic_id, l.price_list_id,
-                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
-         FROM lists l JOIN price_lists pl USING (price_list_id)
-         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
-                  pl.ingested_at DESC, l.list_first DESC
-       )
-       SELECT p.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
-              p.clinic_id, p.price_list_id, p.price, p.price_nonresident
+       ${NEWEST_LISTS}
+       SELECT p.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident
        FROM newest n JOIN positions p
          ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
        WHERE p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
@@ -318,6 +331,58 @@ async function servicePrices(
   for (const { service_id, clinic_id } of clinics) result.get(service_id)!.clinic_ids.push(clinic_id);
   return result;
 }
+
+/**
+ * Per service and clinic with a normalized offer of it (in the order of the clinic's first one): the newest list
+ * pricing it in `column` and that list's prices in ingest order (nulls when none prices it). One pass over the
+ * covering index positions_service_prices: no line is read twice, none from the table.
+ */
+function pricesWithoutNames(
+  read: ReadQuery,
+  ids: readonly string[],
+  column: 'price' | 'price_nonresident',
+): Promise<
+  {
+    service_id: string;
+    clinic_id: string;
+    price_list_id: string | null;
+    clinic_first: string | null;
+    prices: (number | null)[];
+    prices_nonresident: (number | null)[];
+  }[]
+> {
+  return read(
+    `WITH lists AS (
+       SELECT service_id, clinic_id, price_list_id, min(seq) AS any_first,
+              min(seq) FILTER (WHERE ${column} IS NOT NULL) AS list_first,
+              array_agg(price ORDER BY seq) FILTER (WHERE ${column} IS NOT NULL) AS prices,
+              array_agg(price_nonresident ORDER BY seq) FILTER (WHERE ${column} IS NOT NULL) AS prices_nonresident
+       FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[])
+       GROUP BY 1, 2, 3
+     ),
+     clinics AS (SELECT service_id, clinic_id, min(any_first) AS first FROM lists GROUP BY 1, 2),
+     ${NEWEST_LISTS}
+     SELECT c.service_id, c.clinic_id, n.price_list_id, n.clinic_first::text AS clinic_first,
+            coalesce(n.prices, '{}') AS prices, coalesce(n.prices_nonresident, '{}') AS prices_nonresident
+     FROM clinics c LEFT JOIN newest n USING (service_id, clinic_id)
+     ORDER BY c.service_id, c.first`,
+    [ids],
+  );
+}
+
+/**
+ * `newest(service_id, clinic_id, price_list_id, clinic_first, …)` over `lists(service_id, clinic_id, price_list_id,
+ * list_first, …)`: per service and clinic the newest list (effective date, unknown = ingest date; then ingest time).
+ */
+const NEWEST_LISTS = `newest AS (
+         -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
+         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.*,
+                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
+         FROM lists l JOIN price_lists pl USING (price_list_id)
+         WHERE l.list_first IS NOT NULL
+         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
+                  pl.ingested_at DESC, l.list_first DESC
+       )`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
