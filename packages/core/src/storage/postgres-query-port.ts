@@ -285,24 +285,18 @@ async function servicePrices(
   if (ids.length === 0) return result;
   const column = kind === 'resident' ? 'price' : 'price_nonresident';
   if (options.names === false) {
-    const groups = new Map<string, { first: bigint; lines: PriceLine[] }[]>();
+    const groups = new Map<string, { first: bigint; line: PriceLine }[]>();
     for (const row of await pricesWithoutNames(read, ids, column)) {
       result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
-      if (row.price_list_id === null || row.clinic_first === null) continue;
-      const lines = row.prices.map((price, i) => ({
-        position_id: '',
-        raw_name: '',
-        clinic_id: row.clinic_id,
-        price_list_id: row.price_list_id!,
-        price: price ?? null,
-        price_nonresident: row.prices_nonresident[i] ?? null,
-      }));
-      groups.set(row.service_id, [...(groups.get(row.service_id) ?? []), { first: BigInt(row.clinic_first), lines }]);
+      if (row.price_list_id === null || row.clinic_first === null || row.median === null) continue;
+      // One line holding the median of the clinic's lines: what partnerPrices makes of them (its median of one is it).
+      const line = { position_id: '', raw_name: '', clinic_id: row.clinic_id, price_list_id: row.price_list_id, price: null, price_nonresident: null };
+      groups.set(row.service_id, [...(groups.get(row.service_id) ?? []), { first: BigInt(row.clinic_first), line: { ...line, [column]: row.median } }]);
     }
-    // As the query with names orders them: clinics by their first priced line, each clinic's lines in ingest order.
+    // As the query with names orders them: clinics by their first priced line.
     for (const [serviceId, clinics] of groups) {
       clinics.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
-      result.get(serviceId)!.lines.push(...clinics.flatMap((clinic) => clinic.lines));
+      result.get(serviceId)!.lines.push(...clinics.map((clinic) => clinic.line));
     }
     return result;
   }
@@ -334,36 +328,33 @@ async function servicePrices(
 
 /**
  * Per service and clinic with a normalized offer of it (in the order of the clinic's first one): the newest list
- * pricing it in `column` and that list's prices in ingest order (nulls when none prices it). One pass over the
- * covering index positions_service_prices: no line is read twice, none from the table.
+ * pricing it in `column` and the median of that list's prices (null when no list prices it). One pass over the
+ * covering index positions_service_prices: no line is read twice, none from the table, one row per clinic comes
+ * back. The median is statistics.ts `median` step for step (the middle one, or the mean of the two middle ones, in
+ * the same float8 arithmetic as JavaScript's numbers), so the figures are the catalogue's to the last digit.
  */
 function pricesWithoutNames(
   read: ReadQuery,
   ids: readonly string[],
   column: 'price' | 'price_nonresident',
-): Promise<
-  {
-    service_id: string;
-    clinic_id: string;
-    price_list_id: string | null;
-    clinic_first: string | null;
-    prices: (number | null)[];
-    prices_nonresident: (number | null)[];
-  }[]
-> {
+): Promise<{ service_id: string; clinic_id: string; price_list_id: string | null; clinic_first: string | null; median: number | null }[]> {
   return read(
-    `WITH lists AS (
+    `WITH grouped AS (
        SELECT service_id, clinic_id, price_list_id, min(seq) AS any_first,
               min(seq) FILTER (WHERE ${column} IS NOT NULL) AS list_first,
-              array_agg(price ORDER BY seq) FILTER (WHERE ${column} IS NOT NULL) AS prices,
-              array_agg(price_nonresident ORDER BY seq) FILTER (WHERE ${column} IS NOT NULL) AS prices_nonresident
+              array_agg(${column} ORDER BY ${column}) FILTER (WHERE ${column} IS NOT NULL) AS sorted
        FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[])
        GROUP BY 1, 2, 3
      ),
+     lists AS (
+       SELECT service_id, clinic_id, price_list_id, any_first, list_first,
+              CASE WHEN cardinality(sorted) % 2 = 1 THEN sorted[cardinality(sorted) / 2 + 1]
+                   ELSE (sorted[cardinality(sorted) / 2] + sorted[cardinality(sorted) / 2 + 1]) / 2 END AS median
+       FROM grouped
+     ),
      clinics AS (SELECT service_id, clinic_id, min(any_first) AS first FROM lists GROUP BY 1, 2),
      ${NEWEST_LISTS}
-     SELECT c.service_id, c.clinic_id, n.price_list_id, n.clinic_first::text AS clinic_first,
-            coalesce(n.prices, '{}') AS prices, coalesce(n.prices_nonresident, '{}') AS prices_nonresident
+     SELECT c.service_id, c.clinic_id, n.price_list_id, n.clinic_first::text AS clinic_first, n.median
      FROM clinics c LEFT JOIN newest n USING (service_id, clinic_id)
      ORDER BY c.service_id, c.first`,
     [ids],
