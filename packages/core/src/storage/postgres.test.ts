@@ -56,6 +56,26 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('stores what a decision gives, whether it changes the decided columns alone or more of a position', async () => {
+    const store = await open();
+    try {
+      const [a, b, c] = ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, raw_name: `Позиция ${id}`, price: 100 }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [a!, b!, c!]));
+      const [sa, sb, sc] = [(await store.getPosition('p-1'))!, (await store.getPosition('p-2'))!, (await store.getPosition('p-3'))!];
+      // A match of a position and its twin: status, service, method and confidence change, nothing else.
+      const decided = [matched(sa, 's-9'), matched(sb, 's-9')];
+      await store.saveDecision({ decision: { ...match('d-1', sa, 's-9'), previous: [sa, sb] }, positions: decided });
+      expect([await store.getPosition('p-1'), await store.getPosition('p-2')]).toEqual(decided);
+      // A write that also changes another field is stored whole.
+      const repriced = { ...matched(sc, 's-8'), price: 250, warnings: ['цена исправлена'] };
+      await store.saveDecision({ decision: match('d-2', sc, 's-8'), positions: [repriced] });
+      expect(await store.getPosition('p-3')).toEqual(repriced);
+      expect((await store.stats()).by_status).toMatchObject({ normalized: 3, queued: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('puts the tables of servers opening one fresh schema at once in that schema, never in public', async () => {
     // Seen before the fix: 3 pairs in about 1,400 had a connection resolve the new schema's tables in public,
     // so its decisions checked rows that were not there and both of two decisions were accepted. A rare race:
