@@ -345,7 +345,9 @@ CREATE TRIGGER service_offers_update AFTER UPDATE ON positions
 CREATE TRIGGER service_offers_delete AFTER DELETE ON positions
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION service_offers_apply();
 
-CREATE INDEX decisions_previous_positions ON decisions USING gin ((${DECISION_POSITION_IDS_SQL}));
+-- IF NOT EXISTS: migration 9 (the decision log's own change) creates the same index under the same name, and a
+-- database that went through 9 first applies this one after it.
+CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((${DECISION_POSITION_IDS_SQL}));
 
 -- Search and comparison read positions_service_prices alone (an index-only scan) only where the visibility map
 -- says the table's pages hold no newer row versions; autovacuum sets it. By default it comes after 20 % of the
