@@ -1,7 +1,8 @@
 // npm run bench:scale — the store at scale, lowdb and PostgreSQL side by side, measured on a real server over HTTP.
 //
 //   npm run bench:scale -- [--positions 100000] [--lists 20] [--replicate-to 1000000] [--backends lowdb,postgres]
-//   node packages/core/bench/scale.mjs --reuse-dir D      (serve and measure an existing lowdb data directory)
+//   node packages/core/bench/scale.mjs --reuse-dir D      (serve and measure an existing lowdb data directory;
+//        with DATABASE_URL set, the PostgreSQL database as it is: D is then an empty directory)
 //   env: SCALE_POSITIONS, SCALE_LISTS, SCALE_REPLICATE_TO, SCALE_BACKENDS, SCALE_KEEP (keep the data directory),
 //        DATABASE_URL (measure on that database instead of a throwaway cluster), PRICECAT_DATA_DIR
 //   Short run: --positions 20000 --lists 4; the issue's sizes: --positions 100000 --replicate-to 1000000.
@@ -58,7 +59,9 @@ if (!existsSync(archive)) {
   process.exit(0);
 }
 if (REUSE_DIR) {
-  console.log(`\n== serving the existing data directory ${REUSE_DIR}`);
+  // With DATABASE_URL the server keeps its data in that database (the directory then holds nothing).
+  if (process.env.DATABASE_URL) backend = 'postgres';
+  console.log(`\n== serving the existing ${backend === 'postgres' ? 'database (DATABASE_URL)' : `data directory ${REUSE_DIR}`}`);
   const server = await startServer(REUSE_DIR);
   try {
     const stats = await (await fetch(`${server.url}api/stats`)).json();

@@ -228,11 +228,12 @@ export async function undoDecision(ctx: CatalogueContext, request: UndoRequest =
   const current = new Map<string, Position>();
   for (const decision of decisions) {
     await ctx.storage.revertDecision(decision.decision_id);
+    const now = await storedPositions(ctx, decision.previous.map((p) => p.position_id));
     for (const before of decision.previous) {
-      const now = await ctx.storage.getPosition(before.position_id);
-      if (!now) continue;
-      current.set(now.position_id, now);
-      if (now.status === before.status && now.service_id === before.service_id && now.method === before.method) {
+      const after = now.get(before.position_id);
+      if (!after) continue;
+      current.set(after.position_id, after);
+      if (after.status === before.status && after.service_id === before.service_id && after.method === before.method) {
         restored.push(before.position_id);
       }
     }
@@ -262,15 +263,26 @@ async function saveDecisionOrRefresh(ctx: CatalogueContext, write: DecisionWrite
   } catch (error) {
     if (isPricecatError(error) && error.code === 'CONFLICT') {
       // Re-read the positions the decision was about, so the read side shows them as the store now holds them.
-      const fresh: Position[] = [];
-      for (const before of write.decision.previous) {
-        const now = await ctx.storage.getPosition(before.position_id);
-        if (now) fresh.push(now);
-      }
+      const now = await storedPositions(ctx, write.decision.previous.map((p) => p.position_id));
+      const fresh = write.decision.previous.flatMap((before) => now.get(before.position_id) ?? []);
       ctx.changed({ type: 'positions', positions: fresh });
     }
     throw error;
   }
+}
+
+/**
+ * The stored positions of these ids, by id: in one read when the store offers `getPositions` (a match of a name
+ * with dozens of twins is undone without a round trip per twin), else one `getPosition` each.
+ */
+async function storedPositions(ctx: CatalogueContext, positionIds: readonly string[]): Promise<Map<string, Position>> {
+  if (ctx.storage.getPositions) return new Map((await ctx.storage.getPositions(positionIds)).map((p) => [p.position_id, p]));
+  const found = new Map<string, Position>();
+  for (const id of positionIds) {
+    const position = await ctx.storage.getPosition(id);
+    if (position) found.set(id, position);
+  }
+  return found;
 }
 
 function requireId(value: unknown, field: string): string {

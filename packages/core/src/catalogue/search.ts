@@ -36,7 +36,7 @@ export async function searchPage(queries: QueryPort, query: SearchQuery): Promis
   if (words.length === 0) return { items: [], total: 0, limit, offset, corrections: [] };
   const model = await queries.directory();
   const cache = await hitCache(queries, query.city);
-  const readings = readingsOf(words, await knownWords(queries, model), TERM_EQUIVALENCES);
+  const readings = readingsOf(words, knownWords(model), TERM_EQUIVALENCES);
   const found = model.services.filter((service) => readings.phrases.some((phrase) => containsWordPrefixes(service.name_norm, phrase)));
   const page = (items: readonly SearchHit[]): SearchPage => ({ items, total: found.length, limit, offset, corrections: readings.corrections });
   const phrase = words.join(' ');
@@ -88,15 +88,23 @@ export function containsWordPrefixes(text: string, words: readonly string[]): bo
  * Hits by service, per city, valid while the read side's revision stays the same: between two writes a
  * broad word («узи», «прием») is summarised once, not on every keystroke of every analyst.
  */
-const hitCaches = new WeakMap<QueryPort, { revision: number; byCity: Map<string, HitCache>; known?: KnownWords }>();
+const hitCaches = new WeakMap<QueryPort, { revision: number; byCity: Map<string, HitCache> }>();
 
-/** The words of the dictionary's names and of the term table, rebuilt when the read side changes. */
-async function knownWords(queries: QueryPort, model: Directory): Promise<KnownWords> {
-  const entry = hitCaches.get(queries)!;
-  return (entry.known ??= knownWordsOf(
-    model.services.map((service) => service.name_norm),
-    TERM_EQUIVALENCES,
-  ));
+/**
+ * The words of the dictionary's names and of the term table, rebuilt when the names change, not after every
+ * decision. Checked against the names themselves: the in-memory port's directory is updated in place.
+ */
+const knownWordsCache = new WeakMap<readonly Service[], { readonly names: readonly string[]; readonly known: KnownWords }>();
+
+function knownWords(model: Directory): KnownWords {
+  const cached = knownWordsCache.get(model.services);
+  if (cached && cached.names.length === model.services.length && model.services.every((s, i) => s.name_norm === cached.names[i])) {
+    return cached.known;
+  }
+  const names = model.services.map((service) => service.name_norm);
+  const known = knownWordsOf(names, TERM_EQUIVALENCES);
+  knownWordsCache.set(model.services, { names, known });
+  return known;
 }
 
 interface HitCache {

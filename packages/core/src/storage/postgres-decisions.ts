@@ -34,7 +34,27 @@ export async function saveDecision(client: PoolClient, write: DecisionWrite): Pr
       );
     }
   }
-  for (const batch of latestByKey(write.positions, (p) => p.position_id)) await client.query(updateSql(POSITIONS), [toJsonParam(batch)]);
+  const seen = new Map(decision.previous.map((p) => [p.position_id, p]));
+  for (const batch of latestByKey(write.positions, (p) => p.position_id)) {
+    // A match or a skip changes four columns of each position (and of every twin it decides): those alone are
+    // sent, not every twin's whole record as JSON to parse and write back.
+    if (batch.every((p) => onlyDecisionChanged(seen.get(p.position_id), p))) {
+      await client.query(
+        `UPDATE positions AS t SET status = x.status, service_id = x.service_id, method = x.method, confidence = x.confidence, version = t.version + 1
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[]) AS x(position_id, status, service_id, method, confidence)
+         WHERE t.position_id = x.position_id`,
+        [
+          batch.map((p) => stripNul(p.position_id)),
+          batch.map((p) => p.status),
+          batch.map((p) => (p.service_id === null ? null : stripNul(p.service_id))),
+          batch.map((p) => p.method),
+          batch.map((p) => p.confidence),
+        ],
+      );
+    } else {
+      await client.query(updateSql(POSITIONS), [toJsonParam(batch)]);
+    }
+  }
   if (decision.synonym) await upsert(client, LEARNED_SYNONYMS, [decision.synonym]);
   await append(client, SKIPPED_ITEMS, decision.skipped_items);
   await client.query(upsertSql(DECISIONS), [toJsonParam([decision])]);
@@ -73,6 +93,24 @@ interface DecisionState {
   readonly status: Position['status'];
   readonly service_id: string | null;
   readonly method: Position['method'];
+}
+
+/** The columns a decision sets (decide.ts: a match or a skip). */
+const DECISION_FIELDS: ReadonlySet<string> = new Set(['status', 'service_id', 'method', 'confidence']);
+
+/**
+ * True when `after` is `before` but for the decision's columns: every other field the very same value (the
+ * catalogue spreads the position it read, so nested fields are the same objects). Anything else is written whole.
+ */
+function onlyDecisionChanged(before: Position | undefined, after: Position): boolean {
+  if (before === undefined) return false;
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const field of fields) {
+    if (!DECISION_FIELDS.has(field) && (before as unknown as Record<string, unknown>)[field] !== (after as unknown as Record<string, unknown>)[field]) {
+      return false;
+    }
+  }
+  return true;
 }
 
 function sameState(a: DecisionState, b: DecisionState): boolean {

@@ -20,6 +20,11 @@ export interface PostgresMigration {
   readonly sql: string;
 }
 
+/** The ids of a decision's positions (`previous`) as a jsonb array: the expression of the index decisions_previous_positions. */
+const DECISION_POSITION_IDS_SQL = "jsonb_path_query_array(previous, '$[*].position_id')";
+/** {@link DECISION_POSITION_IDS_SQL} as queries write it, so that the planner matches the index. */
+export const DECISION_POSITION_IDS = `(${DECISION_POSITION_IDS_SQL})`;
+
 /** Key of the advisory lock held while migrating (any bigint unique to pricecat). */
 export const MIGRATION_LOCK_KEY = 0x70726963_6d696700n; // "pricmig\0"
 
@@ -287,15 +292,81 @@ CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
 `,
   },
   {
+    version: 8,
+    name: 'offers per service and clinic, decisions by position',
+    // Search ranks every service it finds by the clinics offering it: counted over the positions, a broad word
+    // («прием», 89 services) read every normalized position of each (tens of thousands of index entries at a
+    // million positions). service_offers keeps one count per (service, clinic), appended by statement-level
+    // triggers as position_counts is (append-only, so a decision never waits for an ingest's row locks) and
+    // folded after each price list. decisions_previous_positions finds the decision that settled a position
+    // (a repeated decision on a twin of a match) without reading the log.
+    sql: `
+CREATE TABLE service_offers (
+  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  service_id  text NOT NULL,
+  clinic_id   text NOT NULL,
+  offers      bigint NOT NULL,  -- normalized offers (a package's components are none)
+  resident    bigint NOT NULL,  -- … of them with a resident price
+  nonresident bigint NOT NULL   -- … with a non-resident price
+);
+CREATE INDEX service_offers_service ON service_offers (service_id, clinic_id) INCLUDE (offers, resident, nonresident);
+INSERT INTO service_offers (service_id, clinic_id, offers, resident, nonresident)
+  SELECT service_id, clinic_id, count(*), count(price), count(price_nonresident) FROM positions
+  WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL GROUP BY 1, 2;
+
+CREATE FUNCTION service_offers_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO service_offers (service_id, clinic_id, offers, resident, nonresident)
+      SELECT service_id, clinic_id, count(*), count(price), count(price_nonresident) FROM new_rows
+      WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL GROUP BY 1, 2;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO service_offers (service_id, clinic_id, offers, resident, nonresident)
+      SELECT service_id, clinic_id, sum(o), sum(r), sum(nr) FROM (
+        SELECT service_id, clinic_id, -1 AS o, -(price IS NOT NULL)::int AS r, -(price_nonresident IS NOT NULL)::int AS nr
+          FROM old_rows WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+        UNION ALL
+        SELECT service_id, clinic_id, 1, (price IS NOT NULL)::int, (price_nonresident IS NOT NULL)::int
+          FROM new_rows WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+      ) AS changes
+      GROUP BY 1, 2 HAVING sum(o) <> 0 OR sum(r) <> 0 OR sum(nr) <> 0;
+  ELSE
+    INSERT INTO service_offers (service_id, clinic_id, offers, resident, nonresident)
+      SELECT service_id, clinic_id, -count(*), -count(price), -count(price_nonresident) FROM old_rows
+      WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL GROUP BY 1, 2;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER service_offers_insert AFTER INSERT ON positions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION service_offers_apply();
+CREATE TRIGGER service_offers_update AFTER UPDATE ON positions
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION service_offers_apply();
+CREATE TRIGGER service_offers_delete AFTER DELETE ON positions
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION service_offers_apply();
+
+-- IF NOT EXISTS: migration 9 (the decision log's own change) creates the same index under the same name, and a
+-- database that went through 9 first applies this one after it.
+CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((${DECISION_POSITION_IDS_SQL}));
+
+-- Search and comparison read positions_service_prices alone (an index-only scan) only where the visibility map
+-- says the table's pages hold no newer row versions; autovacuum sets it. By default it comes after 20 % of the
+-- table is new or changed (200,000 rows at a million), so a newly ingested list would be read row by row from the
+-- table for months. A table's own thresholds: nothing to set on the server.
+ALTER TABLE positions SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02);
+`,
+    },
+    {
     version: 9,
     name: 'the decision log paged and searched by position on indexes',
     // The decision log screen reads a page newest first, of one action or all (Storage.decisionPage), and a repeated
     // decision answers with the decision that settled the position (Storage.lastDecisionAbout): both by index
     // instead of reading the whole log. The position ids of a decision's «previous» are a GIN-indexed expression;
-    // IF NOT EXISTS: a migration 8 of another change may create the same index under the same name first.
+    // IF NOT EXISTS: migration 8 creates the same index (it came from a parallel change; both stay for the databases
+    // that went through either first).
     sql: `
 CREATE INDEX decisions_action_seq ON decisions (action, seq);
-CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((jsonb_path_query_array(previous, '$[*].position_id')));
+CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((${DECISION_POSITION_IDS_SQL}));
 `,
   },
 ];

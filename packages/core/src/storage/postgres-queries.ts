@@ -297,7 +297,7 @@ async function queuePage(
 }
 
 /** Counter rows {@link stats} lets accumulate before folding them; each decision appends one or two. */
-const COUNTER_ROWS_BEFORE_COMPACTION = 1000;
+export const COUNTER_ROWS_BEFORE_COMPACTION = 1000;
 
 /**
  * Folds the counter rows into one per (status, method) in one statement: it deletes only the rows it sums,
@@ -308,6 +308,24 @@ export async function compactPositionCounts(read: ReadQuery): Promise<void> {
     `WITH gone AS (DELETE FROM position_counts RETURNING status, method, n)
      INSERT INTO position_counts (status, method, n)
      SELECT status, method, sum(n) FROM gone GROUP BY 1, 2 HAVING sum(n) <> 0`,
+  );
+}
+
+/**
+ * Folds the offers per (service, clinic) of migration 8 as {@link compactPositionCounts} does, only the keys with
+ * more than one row: a new clinic's list adds keys of its own, a decision or a clinic's next list adds a row to
+ * keys already there. Run after each price list.
+ */
+export async function compactServiceOffers(read: ReadQuery): Promise<void> {
+  await read(
+    `WITH repeated AS (SELECT service_id, clinic_id FROM service_offers GROUP BY 1, 2 HAVING count(*) > 1),
+     gone AS (
+       DELETE FROM service_offers o USING repeated r WHERE o.service_id = r.service_id AND o.clinic_id = r.clinic_id
+       RETURNING o.service_id, o.clinic_id, o.offers, o.resident, o.nonresident
+     )
+     INSERT INTO service_offers (service_id, clinic_id, offers, resident, nonresident)
+     SELECT service_id, clinic_id, sum(offers), sum(resident), sum(nonresident) FROM gone GROUP BY 1, 2
+     HAVING sum(offers) <> 0 OR sum(resident) <> 0 OR sum(nonresident) <> 0`,
   );
 }
 

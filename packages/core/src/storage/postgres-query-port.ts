@@ -30,7 +30,7 @@ import type {
 } from './query-port.js';
 import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
-import type { ReadQuery } from './postgres-queries.js';
+import { COUNTER_ROWS_BEFORE_COMPACTION, compactPositionCounts, type ReadQuery } from './postgres-queries.js';
 
 /** What the port needs of the store: one-off reads and a cursor over positions. */
 export interface PostgresQueryPortDeps {
@@ -127,10 +127,13 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       ),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
-      // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
+      // From the counts per (service, clinic) of migration 8 (a few rows per clinic), not from the positions
+      // (every normalized position of every service asked): search asks for every service it finds.
       const rows = await read<{ service_id: string; clinics: string[] }>(
-        `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
-         WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
+        `SELECT service_id, array_agg(clinic_id) AS clinics FROM (
+           SELECT service_id, clinic_id FROM service_offers WHERE service_id = ANY($1::text[])
+           GROUP BY service_id, clinic_id HAVING sum(${kind === 'resident' ? 'resident' : 'nonresident'}) > 0
+         ) AS priced
          GROUP BY service_id`,
         [[...new Set(serviceIds)]],
       );
@@ -240,15 +243,19 @@ async function slicedPositions(
 
 /** Counts by status and method: all positions from the counters of migration 2, one clinic's on its index. */
 async function countPositions(read: ReadQuery, clinicId?: string): Promise<PositionCounts> {
-  const rows =
+  const rows: { status: PositionStatus; method: string; n: string; parts?: number }[] =
     clinicId === undefined
-      ? await read<{ status: PositionStatus; method: string; n: string }>(
-          'SELECT status, method, sum(n)::text AS n FROM position_counts GROUP BY 1, 2 HAVING sum(n) <> 0',
+      ? await read<{ status: PositionStatus; method: string; n: string; parts: number }>(
+          'SELECT status, method, sum(n)::text AS n, count(*)::int AS parts FROM position_counts GROUP BY 1, 2 HAVING sum(n) <> 0',
         )
       : await read<{ status: PositionStatus; method: string; n: string }>(
           "SELECT status, coalesce(method, '') AS method, count(*)::text AS n FROM positions WHERE clinic_id = $1 GROUP BY 1, 2",
           [clinicId],
         );
+  // Each decision appends rows; many of them (decisions for hours without an ingest) are folded into one per key.
+  if (clinicId === undefined && rows.reduce((sum, row) => sum + (row.parts ?? 0), 0) > COUNTER_ROWS_BEFORE_COMPACTION) {
+    await compactPositionCounts(read);
+  }
   const counts = { total: 0, by_status: { normalized: 0, queued: 0, skipped: 0, unrecognized: 0 }, by_method: {} as Record<string, number> };
   for (const row of rows) {
     const n = Number(row.n);
@@ -262,7 +269,9 @@ async function countPositions(read: ReadQuery, clinicId?: string): Promise<Posit
 
 /**
  * See `QueryPort.servicePrices`. The newest list per (service, clinic) is chosen from the covering index
- * positions_service_prices (one row per list after grouping); then the chosen lists' lines are read.
+ * positions_service_prices (one row per list after grouping). Without names (search: prices only) that one scan
+ * answers everything: each list's prices are aggregated as it is grouped, and the clinics' order comes from the same
+ * groups. With names (a comparison) the chosen lists' lines are then read with their ids and names.
  */
 async function servicePrices(
   read: ReadQuery,
@@ -275,9 +284,22 @@ async function servicePrices(
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
   const column = kind === 'resident' ? 'price' : 'price_nonresident';
-  // Without names every column comes from the covering index positions_service_prices (its lists first, grouped,
-  // then the chosen lists' lines); with them the chosen lines are read from the table too.
-  const names = options.names ?? true;
+  if (options.names === false) {
+    const groups = new Map<string, { first: bigint; line: PriceLine }[]>();
+    for (const row of await pricesWithoutNames(read, ids, column)) {
+      result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
+      if (row.price_list_id === null || row.clinic_first === null || row.median === null) continue;
+      // One line holding the median of the clinic's lines: what partnerPrices makes of them (its median of one is it).
+      const line = { position_id: '', raw_name: '', clinic_id: row.clinic_id, price_list_id: row.price_list_id, price: null, price_nonresident: null };
+      groups.set(row.service_id, [...(groups.get(row.service_id) ?? []), { first: BigInt(row.clinic_first), line: { ...line, [column]: row.median } }]);
+    }
+    // As the query with names orders them: clinics by their first priced line.
+    for (const [serviceId, clinics] of groups) {
+      clinics.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+      result.get(serviceId)!.lines.push(...clinics.map((clinic) => clinic.line));
+    }
+    return result;
+  }
   const [lines, clinics] = await Promise.all([
     read<PriceLine & { service_id: string }>(
       `WITH lists AS (
@@ -285,16 +307,8 @@ async function servicePrices(
          FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
          GROUP BY 1, 2, 3
        ),
-       newest AS (
-         -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
-         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.service_id, l.clinic_id, l.price_list_id,
-                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
-         FROM lists l JOIN price_lists pl USING (price_list_id)
-         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
-                  pl.ingested_at DESC, l.list_first DESC
-       )
-       SELECT p.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
-              p.clinic_id, p.price_list_id, p.price, p.price_nonresident
+       ${NEWEST_LISTS}
+       SELECT p.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident
        FROM newest n JOIN positions p
          ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
        WHERE p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
@@ -311,6 +325,55 @@ async function servicePrices(
   for (const { service_id, clinic_id } of clinics) result.get(service_id)!.clinic_ids.push(clinic_id);
   return result;
 }
+
+/**
+ * Per service and clinic with a normalized offer of it (in the order of the clinic's first one): the newest list
+ * pricing it in `column` and the median of that list's prices (null when no list prices it). One pass over the
+ * covering index positions_service_prices: no line is read twice, none from the table, one row per clinic comes
+ * back. The median is statistics.ts `median` step for step (the middle one, or the mean of the two middle ones, in
+ * the same float8 arithmetic as JavaScript's numbers), so the figures are the catalogue's to the last digit.
+ */
+function pricesWithoutNames(
+  read: ReadQuery,
+  ids: readonly string[],
+  column: 'price' | 'price_nonresident',
+): Promise<{ service_id: string; clinic_id: string; price_list_id: string | null; clinic_first: string | null; median: number | null }[]> {
+  return read(
+    `WITH grouped AS (
+       SELECT service_id, clinic_id, price_list_id, min(seq) AS any_first,
+              min(seq) FILTER (WHERE ${column} IS NOT NULL) AS list_first,
+              array_agg(${column} ORDER BY ${column}) FILTER (WHERE ${column} IS NOT NULL) AS sorted
+       FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[])
+       GROUP BY 1, 2, 3
+     ),
+     lists AS (
+       SELECT service_id, clinic_id, price_list_id, any_first, list_first,
+              CASE WHEN cardinality(sorted) % 2 = 1 THEN sorted[cardinality(sorted) / 2 + 1]
+                   ELSE (sorted[cardinality(sorted) / 2] + sorted[cardinality(sorted) / 2 + 1]) / 2 END AS median
+       FROM grouped
+     ),
+     clinics AS (SELECT service_id, clinic_id, min(any_first) AS first FROM lists GROUP BY 1, 2),
+     ${NEWEST_LISTS}
+     SELECT c.service_id, c.clinic_id, n.price_list_id, n.clinic_first::text AS clinic_first, n.median
+     FROM clinics c LEFT JOIN newest n USING (service_id, clinic_id)
+     ORDER BY c.service_id, c.first`,
+    [ids],
+  );
+}
+
+/**
+ * `newest(service_id, clinic_id, price_list_id, clinic_first, …)` over `lists(service_id, clinic_id, price_list_id,
+ * list_first, …)`: per service and clinic the newest list (effective date, unknown = ingest date; then ingest time).
+ */
+const NEWEST_LISTS = `newest AS (
+         -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
+         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.*,
+                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
+         FROM lists l JOIN price_lists pl USING (price_list_id)
+         WHERE l.list_first IS NOT NULL
+         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
+                  pl.ingested_at DESC, l.list_first DESC
+       )`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -56,6 +56,26 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('stores what a decision gives, whether it changes the decided columns alone or more of a position', async () => {
+    const store = await open();
+    try {
+      const [a, b, c] = ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, raw_name: `Позиция ${id}`, price: 100 }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', [a!, b!, c!]));
+      const [sa, sb, sc] = [(await store.getPosition('p-1'))!, (await store.getPosition('p-2'))!, (await store.getPosition('p-3'))!];
+      // A match of a position and its twin: status, service, method and confidence change, nothing else.
+      const decided = [matched(sa, 's-9'), matched(sb, 's-9')];
+      await store.saveDecision({ decision: { ...match('d-1', sa, 's-9'), previous: [sa, sb] }, positions: decided });
+      expect([await store.getPosition('p-1'), await store.getPosition('p-2')]).toEqual(decided);
+      // A write that also changes another field is stored whole.
+      const repriced = { ...matched(sc, 's-8'), price: 250, warnings: ['цена исправлена'] };
+      await store.saveDecision({ decision: match('d-2', sc, 's-8'), positions: [repriced] });
+      expect(await store.getPosition('p-3')).toEqual(repriced);
+      expect((await store.stats()).by_status).toMatchObject({ normalized: 3, queued: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('puts the tables of servers opening one fresh schema at once in that schema, never in public', async () => {
     // Seen before the fix: 3 pairs in about 1,400 had a connection resolve the new schema's tables in public,
     // so its decisions checked rows that were not there and both of two decisions were accepted. A rare race:
@@ -147,6 +167,56 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
       expect(rows[0]!.n).toBeLessThanOrEqual(2);
       expect(await store.stats()).toEqual(before);
       expect((await store.queuePage()).total).toBe(1);
+      // The query port (what the catalogue reads) folds them too.
+      const counts = await store.queries.countPositions();
+      await store.pool.query("INSERT INTO position_counts (status, method, n) SELECT 'queued', '', (-1) ^ i FROM generate_series(1, 1200) AS i");
+      expect(await store.queries.countPositions()).toEqual(counts);
+      const { rows: after } = await store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM position_counts');
+      expect(after[0]!.n).toBeLessThanOrEqual(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('counts the clinics pricing each service as its positions say, through decisions, a next list and folding', async () => {
+    const store = await open();
+    const normalized = (id: string, list: string, clinic: string, service: string, extra: Partial<Position> = {}) =>
+      samplePosition(id, list, clinic, { status: 'normalized', method: 'fuzzy', service_id: service, confidence: 0.9, ...extra });
+    // What the positions themselves say: per service, the clinics with a normalized offer priced in the kind.
+    const fromPositions = async (kind: 'resident' | 'nonresident') => {
+      const priced = new Map<string, Set<string>>();
+      for (const p of await store.listPositions()) {
+        const price = kind === 'resident' ? p.price : p.price_nonresident;
+        if (p.status !== 'normalized' || p.kind === 'component' || p.service_id === null || price === null) continue;
+        priced.set(p.service_id, (priced.get(p.service_id) ?? new Set()).add(p.clinic_id));
+      }
+      return priced;
+    };
+    const fromPort = async (kind: 'resident' | 'nonresident') =>
+      new Map([...(await store.queries.pricedClinics!(['s-1', 's-2', 's-3'], kind))].map(([id, clinics]) => [id, new Set(clinics)]));
+    try {
+      await store.savePriceList(
+        sampleWrite('c-1', 'pl-1', [
+          normalized('p-1', 'pl-1', 'c-1', 's-1'),
+          normalized('p-2', 'pl-1', 'c-1', 's-1', { price_nonresident: null }),
+          normalized('p-3', 'pl-1', 'c-1', 's-2', { price: null }),
+          normalized('p-4', 'pl-1', 'c-1', 's-3', { kind: 'component', package_id: 'p-1' }),
+        ]),
+      );
+      await store.savePriceList(sampleWrite('c-2', 'pl-2', [normalized('p-5', 'pl-2', 'c-2', 's-1'), samplePosition('p-6', 'pl-2', 'c-2', QUEUED)]));
+      // Decisions: the queued one matched to s-2, c-2's only s-1 line skipped, then a next list of c-1 (an upsert of p-1).
+      const [p5, p6] = [(await store.getPosition('p-5'))!, (await store.getPosition('p-6'))!];
+      await store.updatePositions([{ ...p6, status: 'normalized', method: 'manual', service_id: 's-2' }]);
+      await store.updatePositions([{ ...p5, status: 'skipped', method: null, service_id: null }]);
+      for (const kind of ['resident', 'nonresident'] as const) expect(await fromPort(kind), kind).toEqual(await fromPositions(kind));
+      await store.savePriceList(sampleWrite('c-1', 'pl-3', [normalized('p-7', 'pl-3', 'c-1', 's-3'), normalized('p-1', 'pl-3', 'c-1', 's-2')]));
+      for (const kind of ['resident', 'nonresident'] as const) expect(await fromPort(kind), kind).toEqual(await fromPositions(kind));
+      expect((await fromPositions('resident')).get('s-3')).toEqual(new Set(['c-1']));
+      // Folded after the list: one row per (service, clinic).
+      const { rows } = await store.pool.query<{ rows: number; keys: number }>(
+        'SELECT count(*)::int AS rows, count(DISTINCT (service_id, clinic_id))::int AS keys FROM service_offers',
+      );
+      expect(rows[0]!.rows).toBe(rows[0]!.keys);
     } finally {
       await store.close();
     }

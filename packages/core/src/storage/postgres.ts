@@ -14,7 +14,7 @@
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import { PricecatError } from '../errors.js';
-import { MIGRATION_LOCK_KEY, migratePostgres } from './postgres-migrations.js';
+import { DECISION_POSITION_IDS, MIGRATION_LOCK_KEY, migratePostgres } from './postgres-migrations.js';
 import {
   CLINICS,
   DECISIONS,
@@ -35,7 +35,7 @@ import {
   stripNul,
 } from './postgres-tables.js';
 import { revertDecision, saveDecision } from './postgres-decisions.js';
-import { compactPositionCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
+import { compactPositionCounts, compactServiceOffers, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
 import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionPageQuery, DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
@@ -218,6 +218,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       }, { directory: true });
       // After the commit, so that decisions never wait for it: fold the statistics' counter rows.
       await compactPositionCounts((sql, params) => read(sql, params));
+      await compactServiceOffers((sql, params) => read(sql, params));
     },
     listPriceLists: () => read(selectSql(PRICE_LISTS)),
 
@@ -227,12 +228,16 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     },
     getPosition: async (positionId: string) =>
       (await read<Position>(selectSql(POSITIONS, 'position_id = $1'), [positionId])).map(positionOf)[0] ?? null,
+    getPositions: async (positionIds: readonly string[]) =>
+      (await read<Position>(selectSql(POSITIONS, 'position_id = ANY($1::text[])'), [[...new Set(positionIds)]])).map(positionOf),
     updatePositions: (positions: readonly Position[]) =>
       transaction(async (client) => {
         for (const batch of latestByKey(positions, (p) => p.position_id)) await client.query(updateSql(POSITIONS), [toJsonParam(batch)]);
       }),
 
     listLearnedSynonyms: () => read(selectSql(LEARNED_SYNONYMS)),
+    getLearnedSynonym: async (nameNorm: string) =>
+      (await read<LearnedSynonym>(selectSql(LEARNED_SYNONYMS, 'name_norm = $1'), [stripNul(nameNorm)]))[0] ?? null,
     saveLearnedSynonyms: (synonyms: readonly LearnedSynonym[]) => transaction((client) => upsert(client, LEARNED_SYNONYMS, synonyms)),
 
     listSkippedItems: () => read(selectSql(SKIPPED_ITEMS)),
@@ -246,12 +251,12 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       const [last] = await read<Decision>(`SELECT ${selectList(DECISIONS)} FROM decisions ORDER BY seq DESC LIMIT 1`);
       return last ? withoutEmptyOptionals(last) : null;
     },
+    // On the index decisions_previous_positions (migration 8): a repeated decision on one of a match's twins
+    // finds the match without reading the log, whose entries hold every twin's whole record.
     lastDecisionAbout: async (positionId: string, action: Decision['action']) => {
-      // The GIN index decisions_previous_positions finds the decisions that touched the position; the newest of the action wins.
       const [found] = await read<Decision>(
         `SELECT ${selectList(DECISIONS)} FROM decisions
-          WHERE jsonb_path_query_array(previous, '$[*].position_id') @> jsonb_build_array($1::text) AND action = $2
-          ORDER BY seq DESC LIMIT 1`,
+         WHERE ${DECISION_POSITION_IDS} @> jsonb_build_array($1::text) AND action = $2 ORDER BY seq DESC LIMIT 1`,
         [stripNul(positionId), action],
       );
       return found ? withoutEmptyOptionals(found) : null;

@@ -166,8 +166,10 @@ export type PriceLine = Pick<Position, 'position_id' | 'raw_name' | 'clinic_id' 
 /** Options of {@link QueryPort.servicePrices}. */
 export interface ServicePricesOptions {
   /**
-   * `false`: the caller uses only the prices (search), so the lines' `position_id` and `raw_name` may be
-   * `''` and the port may answer from an index alone. @default true
+   * `false`: the caller uses only each clinic's representative price (search, `partnerPrices`' figures), so the
+   * lines' `position_id` and `raw_name` may be `''`, the port may answer from an index alone, and a clinic's
+   * lines may come as one line holding their median (statistics.ts `median`, exactly), which `partnerPrices`
+   * turns into the same price. @default true
    */
   readonly names?: boolean;
 }

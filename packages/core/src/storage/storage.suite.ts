@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Storage } from './storage.js';
+import type { Position } from './records.js';
 import { DECISION_CASES, DECISION_PERSISTENT_CASES } from './decisions.suite.js';
 import {
   sampleClinic,
@@ -109,6 +110,11 @@ const CASES: readonly Case[] = [
       expect(await store.listPriceLists()).toEqual([write.priceList]);
       expect(await store.listPositions()).toEqual(positions);
       expect(await store.getPosition('p-2')).toEqual(positions[1]);
+      if (store.getPositions) {
+        const byId = (list: readonly Position[]) => [...list].sort((a, b) => a.position_id.localeCompare(b.position_id));
+        expect(byId(await store.getPositions(['p-2', 'p-404', 'p-1', 'p-2']))).toEqual(positions);
+        expect(await store.getPositions([])).toEqual([]);
+      }
     },
   ],
   [
@@ -206,6 +212,10 @@ const CASES: readonly Case[] = [
       await store.saveLearnedSynonyms([sampleSynonym('узи почек', 's-9')]);
       const pairs = (await store.listLearnedSynonyms()).map((synonym) => [synonym.name_norm, synonym.service_id]);
       expect(pairs).toEqual([['узи почек', 's-9'], ['экг', 's-2']]);
+      if (store.getLearnedSynonym) {
+        expect(await store.getLearnedSynonym('узи почек')).toEqual((await store.listLearnedSynonyms())[0]);
+        expect(await store.getLearnedSynonym('мрт')).toBeNull();
+      }
     },
   ],
   [

@@ -61,6 +61,12 @@ export interface Storage {
   listPositions(filter?: PositionFilter): Promise<Position[]>;
   /** One position, or `null` when the id is unknown. */
   getPosition(positionId: string): Promise<Position | null>;
+  /**
+   * Optional: the positions of these ids that exist, in any order (what an undo re-reads after putting a
+   * decision's positions back: one read instead of one per position). Without it the catalogue asks
+   * {@link getPosition} for each.
+   */
+  getPositions?(positionIds: readonly string[]): Promise<Position[]>;
   /** Replaces positions by `position_id` in one write; unknown ids are ignored. */
   updatePositions(positions: readonly Position[]): Promise<void>;
 
