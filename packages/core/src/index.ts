@@ -83,7 +83,11 @@ export {
   type ServicePricesOptions,
   type Slice,
   type StoreChange,
+  type UnmatchedCandidate,
   type UnmatchedLine,
+  type UnmatchedListPrices,
+  type UnmatchedName,
+  type UnmatchedNameRef,
   type UpdatableQueryPort,
 } from './storage/query-port.js';
 export { createMemoryStorage } from './storage/memory.js';

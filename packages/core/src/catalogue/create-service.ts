@@ -9,7 +9,7 @@ import { normalizeName } from '../match/normalize.js';
 import type { LearnedSynonym, Position, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
 import type { CreatedService, CreateServiceInput } from './proposal-types.js';
-import { findProposal } from './proposals.js';
+import { proposalPositions } from './proposals.js';
 import type { QueryPort } from '../storage/query-port.js';
 import { detail } from '../messages/message-catalogue.js';
 
@@ -72,10 +72,13 @@ function required(value: unknown, field: string, what: string): string {
   return text;
 }
 
-/** The proposal's members and the given positions, each once, in that order. */
+/** The proposals' members and the given positions, each once, in that order. */
 async function resolveMembers(queries: QueryPort, input: CreateServiceInput): Promise<Position[]> {
   const ids: string[] = [];
-  if (input.proposal_id !== undefined) for (const member of (await findProposal(queries, input.proposal_id)).members) ids.push(member.position_id);
+  // Every member, not only the ones the proposal lists.
+  for (const proposalId of [...(input.proposal_id === undefined ? [] : [input.proposal_id]), ...(input.merged_proposal_ids ?? [])]) {
+    for (const member of await proposalPositions(queries, proposalId)) ids.push(member.position_id);
+  }
   const given = input.position_ids ?? [];
   if (given.length > MAX_POSITION_IDS) {
     throw new PricecatError('INVALID_INPUT', detail('TOO_MANY_POSITION_IDS', { count: given.length, max: MAX_POSITION_IDS }));

@@ -3,6 +3,7 @@ import { xlsxFile } from '../../test/helpers/files.js';
 import { serviceIdFor } from '../dictionary/service-id.js';
 import { isPricecatError } from '../errors.js';
 import { normalizeName } from '../match/normalize.js';
+import { PROPOSAL_MEMBERS_SHOWN } from '../contract/limits.js';
 import type { Service } from '../storage/records.js';
 import type { Catalogue } from './catalogue.js';
 import { createCatalogue } from './create-catalogue.js';
@@ -106,6 +107,38 @@ describe('growing the dictionary', () => {
     const again = await catalogue.ingest({ fileName: 'Клиника Бета прайс 2026.xlsx', bytes: list([['УВЧ терапия', 3500]]) });
     const newest = (await catalogue.listPositions({ price_list_id: (again.files[0] as { price_list_id: string }).price_list_id })).items;
     expect(newest.map((p) => [p.service_id, p.method])).toEqual([[created.service_id, 'synonym']]);
+  });
+
+  it('lists the first members of a large proposal and creates the service from all of them', async () => {
+    const catalogue = await createCatalogue({ services: DICTIONARY });
+    // One name in more clinics than a proposal lists: each clinic's list holds it once.
+    const clinics = PROPOSAL_MEMBERS_SHOWN + 20;
+    for (let i = 1; i <= clinics; i++) {
+      await catalogue.ingest({ fileName: `Клиника ${String(i).padStart(3, '0')} прайс 2025.xlsx`, bytes: list([['Микрореакция', 1000 + i]]) });
+    }
+    const [proposal] = (await catalogue.listServiceProposals()).items;
+    expect(proposal).toMatchObject({ clinics, positions: clinics, names: 1 });
+    expect(proposal!.members).toHaveLength(PROPOSAL_MEMBERS_SHOWN);
+    // The first ones in list order: the first clinic's price first.
+    expect(proposal!.members.map((m) => m.price).slice(0, 2)).toEqual([1001, 1002]);
+
+    const created = await catalogue.createService({ name: 'Микрореакция', category: 'Серология', proposal_id: proposal!.proposal_id });
+    expect(created.normalized_positions).toBe(clinics);
+    expect((await catalogue.listServiceProposals()).total).toBe(0);
+  });
+
+  it('merges several proposals into one service by their ids', async () => {
+    const catalogue = await twoClinics();
+    const proposals = (await catalogue.listServiceProposals()).items;
+    const [uhf, microreaction] = [proposals.find((p) => p.key.includes('увч'))!, proposals.find((p) => p.key.includes('микрореакц'))!];
+    const created = await catalogue.createService({
+      name: 'Физиотерапия и микрореакция',
+      category: 'Разное',
+      proposal_id: uhf.proposal_id,
+      merged_proposal_ids: [microreaction.proposal_id],
+    });
+    expect(created.normalized_positions).toBe(uhf.positions + microreaction.positions);
+    expect(await rejection(catalogue.createService({ name: 'Ещё', category: 'Разное', merged_proposal_ids: ['prop_0000'] }))).toBe('NOT_FOUND');
   });
 
   it('creates a service by hand from chosen positions', async () => {

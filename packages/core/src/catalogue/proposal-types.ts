@@ -49,10 +49,11 @@ export interface ServiceProposal {
   readonly key: string;
   /** Distinct clinics among the members. */
   readonly clinics: number;
-  /** Members, every version included. */
+  /** Members, every version included: all of them, however many {@link members} lists. */
   readonly positions: number;
   /** Distinct raw names among the members. */
   readonly names: number;
+  /** The first members in ingest order, at most `PROPOSAL_MEMBERS_SHOWN` (contract/limits.ts). */
   readonly members: readonly ProposalMember[];
 }
 
@@ -60,8 +61,10 @@ export interface ServiceProposal {
 export interface CreateServiceInput {
   readonly name: string;
   readonly category: string;
-  /** The members of this proposal become normalized to the new service. */
+  /** The members of this proposal (all of them, not only the listed ones) become normalized to the new service. */
   readonly proposal_id?: string;
+  /** The members of these proposals too: several proposals merged into one service. */
+  readonly merged_proposal_ids?: readonly string[];
   /** These positions become normalized to the new service (with a proposal: in addition to its members). */
   readonly position_ids?: readonly string[];
 }

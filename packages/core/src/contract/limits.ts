@@ -20,6 +20,8 @@ export const MAX_PRICE_CHANGE_THRESHOLD = 10;
 export const MAX_SERVICE_NAME_LENGTH = 300;
 /** The most positions one created service may take at once. */
 export const MAX_POSITION_IDS = 10_000;
+/** Members a proposal of a new service lists (the first ones in ingest order); its `positions` counts them all. */
+export const PROPOSAL_MEMBERS_SHOWN = 100;
 
 /** Which price a comparison uses. */
 export const PRICE_KINDS = ['resident', 'nonresident'] as const;

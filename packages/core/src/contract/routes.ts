@@ -137,7 +137,8 @@ export const routes = {
     tag: 'catalogue',
     summary: 'Add a service to the dictionary, from a proposal, from chosen positions, or by hand',
     description:
-      'Creates a service with `origin: "created"`. The members of `proposal_id` and the positions of `position_ids` ' +
+      'Creates a service with `origin: "created"`. The members of `proposal_id` (all of them, not only the ones it lists), ' +
+      'those of `merged_proposal_ids` and the positions of `position_ids` ' +
       'become `normalized` to it with method `manual` and confidence 1, and each of their `name_norm`s is written ' +
       'as a learned synonym, so later uploads match those names automatically.',
     body: s.CreateServiceRequest,

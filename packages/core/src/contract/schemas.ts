@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import {
   CATEGORY_SOURCES, CHANGE_DIRECTIONS, DECISION_ACTIONS, DEVIATION_KINDS, INGEST_FILE_STATES, INGEST_JOB_STATUSES,
-  MATCH_METHODS, MAX_LIMIT, MAX_POSITION_IDS, MAX_SCAN_INTERVAL_MINUTES, MAX_SERVICE_NAME_LENGTH, MISMATCH_SIGNS,
+  MATCH_METHODS, MAX_LIMIT, MAX_POSITION_IDS, MAX_SCAN_INTERVAL_MINUTES, MAX_SERVICE_NAME_LENGTH, MISMATCH_SIGNS, PROPOSAL_MEMBERS_SHOWN,
   OUTLIER_RULES, PARSE_STATUSES, POSITION_KINDS, POSITION_STATUSES, PRICE_KINDS, PRICE_ROLES, QUEUE_METHODS, SCAN_TRIGGERS,
   SERVICE_ORIGINS, TRACE_RULES, TRACE_STAGES, UNMATCHED_STATUSES, UPLOAD_SOURCES,
 } from './limits.js';
@@ -794,9 +794,12 @@ export const ServiceProposal = named(
     nearest_service: z.object({ service_id: z.string(), name: z.string(), category: z.string(), score: share() }).nullable(),
     key: text('The grouping key: sorted terms, markers and, after ` § `, the section terms when the name needs them.'),
     clinics: z.number().int().min(1),
-    positions: z.number().int().min(2).describe('Members, every version included.'),
+    positions: z.number().int().min(2).describe('Members, every version included (all of them; `members` lists the first ones).'),
     names: z.number().int().min(1).describe('Distinct raw names.'),
-    members: z.array(proposalMember),
+    members: z
+      .array(proposalMember)
+      .max(PROPOSAL_MEMBERS_SHOWN)
+      .describe(`The first ${PROPOSAL_MEMBERS_SHOWN} members in list order (all when \`positions\` is not more); creating a service from the proposal takes all \`positions\`.`),
   }),
 );
 
@@ -808,7 +811,12 @@ export const CreateServiceRequest = named(
   z.object({
     name: serviceName.meta({ examples: ['Микрореакция'] }),
     category: serviceName.meta({ examples: ['Серология'] }),
-    proposal_id: z.string().trim().min(1).nullish().describe('Its members become normalized to the new service.'),
+    proposal_id: z.string().trim().min(1).nullish().describe('Its members (all of them, not only the ones it lists) become normalized to the new service.'),
+    merged_proposal_ids: z
+      .array(z.string().trim().min(1))
+      .max(MAX_LIMIT)
+      .nullish()
+      .describe('The members of these proposals too: several proposals merged into one service.'),
     position_ids: z
       .array(z.string().trim().min(1))
       .max(MAX_POSITION_IDS)

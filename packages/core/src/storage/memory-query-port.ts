@@ -13,8 +13,10 @@ import type {
   QueueFilter,
   Slice,
   StoreChange,
+  UnmatchedLine,
   UpdatableQueryPort,
 } from './query-port.js';
+import { carriesNameOf, toUnmatchedLine, unmatchedNamesOf, unmatchedPricesByListOf } from './unmatched-names.js';
 import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
 import { insertManySorted, insertSorted, mergeAscending, removeManySorted, removeSorted } from './sorted-ints.js';
 
@@ -220,6 +222,11 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     return { seqs: null, exact: others(0) };
   };
 
+  /** The queued and unrecognized positions in ingest order, without copying them into an array. */
+  function* unmatchedPositions(): Generator<Position> {
+    for (const seq of mergeAscending([byStatus.get('queued')!, byStatus.get('unrecognized')!])) yield positions[seq]!;
+  }
+
   const port: MemoryQueryPort = {
     listOf: (priceListId) => (byList.get(priceListId) ?? []).map((seq) => positions[seq]!),
     peek: (positionId) => {
@@ -263,6 +270,24 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
         for (let start = 0; start < positions.length; start += batchSize) yield positions.slice(start, start + batchSize);
       },
     }),
+    unmatchedNames: async () => unmatchedNamesOf(unmatchedPositions()),
+    unmatchedPricesByList: async (names, maxPrices) => unmatchedPricesByListOf(unmatchedPositions(), names, maxPrices),
+    unmatchedPositions: async (names, slice = {}) => {
+      // From the index of each normalized name, merged back into ingest order.
+      const seqs = mergeAscending([...new Set(names.map((n) => n.name_norm))].map((norm) => byNameNorm.get(norm) ?? []));
+      const carries = carriesNameOf(names);
+      const found: UnmatchedLine[] = [];
+      const offset = slice.offset ?? 0;
+      const end = slice.limit === undefined ? Infinity : offset + slice.limit;
+      let seen = 0;
+      for (const seq of seqs) {
+        const p = positions[seq]!;
+        if ((p.status !== 'queued' && p.status !== 'unrecognized') || !carries(p)) continue;
+        if (seen >= offset && seen < end) found.push(toUnmatchedLine(p));
+        if (++seen >= end) break;
+      }
+      return found;
+    },
     apply(change: StoreChange) {
       revision++;
       if (change.type === 'services') {

@@ -26,8 +26,13 @@ import type {
   ServicePriceLines,
   ServicePricesOptions,
   Slice,
+  UnmatchedCandidate,
   UnmatchedLine,
+  UnmatchedListPrices,
+  UnmatchedName,
+  UnmatchedNameRef,
 } from './query-port.js';
+import { UNMATCHED_NAME_PRICES } from './query-port.js';
 import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
 import { COUNTER_ROWS_BEFORE_COMPACTION, compactPositionCounts, type ReadQuery } from './postgres-queries.js';
@@ -117,14 +122,28 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
          FROM positions WHERE price_list_id = $1 AND status = 'normalized' AND ${OFFERS} ORDER BY seq`,
         [priceListId],
       ),
-    unmatchedLines: () =>
-      read<UnmatchedLine>(
-        // Candidates cut down to service id and score: the names and methods would triple what is held.
-        `SELECT position_id, raw_name, name_norm, clinic_id, price_list_id, section, price, status,
-           coalesce((SELECT jsonb_agg(jsonb_build_object('service_id', c -> 'service_id', 'score', c -> 'score') ORDER BY n)
-                     FROM jsonb_array_elements(candidates) WITH ORDINALITY AS e(c, n)), '[]'::jsonb) AS candidates
-         FROM positions WHERE status IN ('queued', 'unrecognized') ORDER BY seq`,
-      ),
+    unmatchedNames: () => unmatchedNames(read),
+    unmatchedPricesByList: async (names, maxPrices) => {
+      if (names.length === 0) return [];
+      return read<UnmatchedListPrices>(
+        `SELECT p.price_list_id, p.raw_name, p.name_norm, p.section,
+           coalesce((array_agg(DISTINCT p.price) FILTER (WHERE p.price IS NOT NULL))[1:$4::int], '{}') AS prices
+         FROM ${NAMES_JOIN} WHERE p.status IN ('queued', 'unrecognized')
+         GROUP BY p.price_list_id, p.raw_name, p.name_norm, p.section`,
+        [...nameArrays(names), maxPrices],
+      );
+    },
+    unmatchedPositions: async (names, slice = {}) => {
+      if (names.length === 0 || slice.limit === 0) return [];
+      const params: unknown[] = nameArrays(names);
+      const limit = slice.limit === undefined ? '' : ` LIMIT $${params.push(Math.floor(slice.limit))}`;
+      const offset = slice.offset ? ` OFFSET $${params.push(Math.floor(slice.offset))}` : '';
+      return read<UnmatchedLine>(
+        `SELECT p.position_id, p.raw_name, p.name_norm, p.clinic_id, p.price_list_id, p.section, p.price, p.status
+         FROM ${NAMES_JOIN} WHERE p.status IN ('queued', 'unrecognized') ORDER BY p.seq${limit}${offset}`,
+        params,
+      );
+    },
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
       // From the counts per (service, clinic) of migration 8 (a few rows per clinic), not from the positions
@@ -143,6 +162,62 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
 }
 
 // ---- internal helpers ----
+
+/**
+ * The unmatched positions grouped in the database by name and candidate list (the candidates cut down to two
+ * JSON arrays of service ids and scores, compared as text: sorting on whole jsonb costs more than the scan);
+ * the few rows of one name with different candidates are merged here. Rows: about one per distinct name.
+ */
+async function unmatchedNames(read: ReadQuery): Promise<UnmatchedName[]> {
+  const rows = await read<Omit<UnmatchedName, 'candidates'> & { first: string; candidate_ids: string; candidate_scores: string }>(
+    `SELECT raw_name, name_norm, section, min(seq)::text AS first, count(*)::int AS positions, array_agg(DISTINCT clinic_id) AS clinic_ids,
+       coalesce((array_agg(DISTINCT price) FILTER (WHERE price IS NOT NULL))[1:${UNMATCHED_NAME_PRICES}], '{}') AS prices,
+       candidate_ids, candidate_scores
+     FROM (SELECT raw_name, name_norm, section, seq, clinic_id, price,
+             jsonb_path_query_array(candidates, '$[*].service_id')::text AS candidate_ids,
+             jsonb_path_query_array(candidates, '$[*].score')::text AS candidate_scores
+           FROM positions WHERE status IN ('queued', 'unrecognized')) AS unmatched
+     GROUP BY raw_name, name_norm, section, candidate_ids, candidate_scores`,
+  );
+  const byName = new Map<string, { first: bigint; name: UnmatchedNameRef & { positions: number }; clinics: Set<string>; prices: Set<number>; candidates: Map<string, UnmatchedCandidate> }>();
+  for (const row of rows) {
+    const id = nameIdOf(row);
+    let name = byName.get(id);
+    if (!name) {
+      const { raw_name, name_norm, section } = row;
+      byName.set(id, (name = { first: BigInt(row.first), name: { raw_name, name_norm, section, positions: 0 }, clinics: new Set(), prices: new Set(), candidates: new Map() }));
+    }
+    if (BigInt(row.first) < name.first) name.first = BigInt(row.first);
+    name.name.positions += row.positions;
+    for (const clinic of row.clinic_ids) name.clinics.add(clinic);
+    for (const price of row.prices) if (name.prices.size < UNMATCHED_NAME_PRICES) name.prices.add(price);
+    const ids = JSON.parse(row.candidate_ids) as string[];
+    const scores = JSON.parse(row.candidate_scores) as number[];
+    ids.forEach((serviceId, i) => {
+      const seen = name.candidates.get(serviceId);
+      const score = Math.max(seen?.score ?? -Infinity, scores[i]!);
+      name.candidates.set(serviceId, { service_id: serviceId, score, count: (seen?.count ?? 0) + row.positions });
+    });
+  }
+  return [...byName.values()]
+    .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0))
+    .map((n) => ({ ...n.name, clinic_ids: [...n.clinics], prices: [...n.prices], candidates: [...n.candidates.values()] }));
+}
+
+/** The positions carrying one of the names `$1`-`$3` (see {@link nameArrays}), as `p`. */
+const NAMES_JOIN = `positions p
+  JOIN unnest($1::text[], $2::text[], $3::text[]) AS n(raw_name, name_norm, section)
+    ON p.name_norm = n.name_norm AND p.raw_name = n.raw_name AND p.section IS NOT DISTINCT FROM n.section`;
+
+/** Distinct names as the three arrays of {@link NAMES_JOIN}. */
+function nameArrays(names: readonly UnmatchedNameRef[]): [string[], string[], (string | null)[]] {
+  const distinct = [...new Map(names.map((n) => [nameIdOf(n), n])).values()];
+  return [distinct.map((n) => n.raw_name), distinct.map((n) => n.name_norm), distinct.map((n) => n.section)];
+}
+
+function nameIdOf(name: UnmatchedNameRef): string {
+  return `${name.raw_name}\u0000${name.name_norm}\u0000${name.section === null ? '\u0001' : `\u0002${name.section}`}`;
+}
 
 /**
  * The condition of offers (query-port.ts `OFFER_KINDS`): a package's components are not compared. Written as

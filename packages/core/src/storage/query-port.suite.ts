@@ -88,17 +88,12 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
           positions: await store.listPositions(),
         });
         expect(await answers(side.queries)).toEqual(await answers(rebuilt));
-        // The proposals of new services, through `unmatchedLines` where the port has it, as from whole positions.
-        expect(await listServiceProposals(side.queries, { limit: 500 })).toEqual(await listServiceProposals(rebuilt, { limit: 500 }));
-        if (side.queries.unmatchedLines) {
-          const unmatched = (await rebuilt.findPositions({ status: ['queued', 'unrecognized'] })).items;
-          expect(await side.queries.unmatchedLines()).toEqual(
-            unmatched.map((p) => ({
-              ...fieldsOf(p, ['position_id', 'raw_name', 'name_norm', 'clinic_id', 'price_list_id', 'section', 'price', 'status']),
-              candidates: p.candidates.map((c) => ({ service_id: c.service_id, score: c.score })),
-            })),
-          );
-        }
+        // The proposals of new services, and the unmatched names they are computed from, as from whole positions.
+        const proposals = await listServiceProposals(side.queries, { limit: 500 });
+        expect(proposals.total).toBeGreaterThan(0);
+        expect(proposals).toEqual(await listServiceProposals(rebuilt, { limit: 500 }));
+        const unmatched = (await rebuilt.findPositions({ status: ['queued', 'unrecognized'] })).items;
+        await expectUnmatchedNames(side.queries, unmatched);
       } finally {
         await store.close();
       }
@@ -243,9 +238,13 @@ function randomPosition(
 ): Position {
   const status = pick(STATUSES);
   const price = pick([null, 1000, 1500, 2000.5, 3333]);
+  const norm = nameNorm ?? pick(NAMES);
   return samplePosition(id, list, clinic, {
-    name_norm: nameNorm ?? pick(NAMES),
-    raw_name: `Строка ${id}`,
+    name_norm: norm,
+    // Repeated names under a few sections with a few prices, candidates of varied scores: the proposals group them.
+    raw_name: pick([norm, norm.toUpperCase(), `${norm} ${id}`]),
+    section: pick([null, '', 'Хирургия', 'Урология', 'Офтальмология']),
+    candidates: pick([[], [{ service_id: pick(SERVICES), name: 'Услуга', score: pick([0.4, 0.71, 0.9]), method: 'fuzzy' as const }]]),
     status,
     service_id: status === 'normalized' ? pick(SERVICES) : null,
     method: pick(METHODS),
@@ -260,4 +259,51 @@ function randomPosition(
 type Shape = Pick<Position, 'kind' | 'package_id'>;
 function fieldsOf<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, record[key]])) as Pick<T, K>;
+}
+
+/** The port's unmatched names, their prices per list and their positions, checked against the positions themselves. */
+async function expectUnmatchedNames(queries: QueryPort, unmatched: readonly Position[]): Promise<void> {
+  const id = (p: Pick<Position, 'raw_name' | 'name_norm' | 'section'>) => JSON.stringify([p.raw_name, p.name_norm, p.section]);
+  const byName = new Map<string, Position[]>();
+  for (const p of unmatched) byName.set(id(p), [...(byName.get(id(p)) ?? []), p]);
+  const names = await queries.unmatchedNames();
+  // One row per distinct name, in the order of its first position.
+  expect(names.map(id)).toEqual([...byName.keys()]);
+  for (const name of names) {
+    const positions = byName.get(id(name))!;
+    const prices = new Set(positions.flatMap((p) => (p.price === null ? [] : [p.price])));
+    const candidates = new Map<string, { service_id: string; score: number; count: number }>();
+    for (const c of positions.flatMap((p) => p.candidates)) {
+      const seen = candidates.get(c.service_id) ?? { service_id: c.service_id, score: c.score, count: 0 };
+      candidates.set(c.service_id, { ...seen, score: Math.max(seen.score, c.score), count: seen.count + 1 });
+    }
+    expect(name.positions).toBe(positions.length);
+    expect([...name.clinic_ids].sort()).toEqual([...new Set(positions.map((p) => p.clinic_id))].sort());
+    expect(name.prices).toHaveLength(Math.min(3, prices.size));
+    for (const price of name.prices) expect(prices.has(price)).toBe(true);
+    expect([...name.candidates].sort((a, b) => a.service_id.localeCompare(b.service_id))).toEqual(
+      [...candidates.values()].sort((a, b) => a.service_id.localeCompare(b.service_id)),
+    );
+  }
+  // Some names at once: their positions in ingest order (sliced), and their distinct prices per list.
+  const some = names.filter((_, i) => i % 3 === 0);
+  const carrying = unmatched.filter((p) => some.some((n) => id(n) === id(p)));
+  const lines = carrying.map((p) => fieldsOf(p, ['position_id', 'raw_name', 'name_norm', 'clinic_id', 'price_list_id', 'section', 'price', 'status']));
+  expect(await queries.unmatchedPositions(some)).toEqual(lines);
+  expect(await queries.unmatchedPositions(some, { offset: 1, limit: 2 })).toEqual(lines.slice(1, 3));
+  expect(await queries.unmatchedPositions([])).toEqual([]);
+  const perList = await queries.unmatchedPricesByList(some, 2);
+  const expected = new Map<string, Set<number>>();
+  for (const p of carrying) {
+    const key = JSON.stringify([p.price_list_id, id(p)]);
+    const prices = expected.get(key) ?? new Set<number>();
+    if (p.price !== null) prices.add(p.price);
+    expected.set(key, prices);
+  }
+  expect(perList.map((row) => JSON.stringify([row.price_list_id, id(row)])).sort()).toEqual([...expected.keys()].sort());
+  for (const row of perList) {
+    const prices = expected.get(JSON.stringify([row.price_list_id, id(row)]))!;
+    expect(row.prices).toHaveLength(Math.min(2, prices.size));
+    for (const price of row.prices) expect(prices.has(price)).toBe(true);
+  }
 }

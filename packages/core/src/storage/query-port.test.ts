@@ -1,5 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresTarget } from '../../test/helpers/postgres-cluster.js';
+import { createLowdbStorage } from './lowdb.js';
 import { createMemoryStorage } from './memory.js';
 import { createPostgresStorage } from './postgres.js';
 import { defineQueryPortSuite } from './query-port.suite.js';
@@ -7,6 +11,16 @@ import { samplePosition, sampleService, sampleWrite } from './sample-records.js'
 
 describe('query port: memory (the catalogue’s in-memory read side)', () => {
   defineQueryPortSuite(async () => createMemoryStorage());
+});
+
+describe('query port: lowdb (the in-memory read side over the data directory)', () => {
+  let dir = '';
+  let stores = 0;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pricecat-query-port-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+  defineQueryPortSuite(() => createLowdbStorage({ dir: join(dir, `db-${++stores}`) }));
 });
 
 const target = postgresTarget();

@@ -15,7 +15,7 @@
  * - Nothing found is an empty result or `null`, never an error.
  * - Calls may overlap; none of them writes.
  */
-import type { Clinic, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, PriceList, PriceListWrite, Service } from './records.js';
+import type { Clinic, MatchMethod, Position, PositionKind, PositionStatus, PriceList, PriceListWrite, Service } from './records.js';
 
 /** Which positions a query wants; every given field must match. */
 export interface PositionQueryFilter {
@@ -143,18 +143,64 @@ export interface QueryPort {
    */
   listPriceLines?(priceListId: string): Promise<readonly ListPriceLine[]>;
   /**
-   * Optional: the queued and unrecognized positions, in ingest order, with only the fields the proposals of
-   * new services read (candidates as service id and score) — what `findPositions({ status: ['queued',
-   * 'unrecognized'] })` gives, narrowed. An SQL engine then does not hold every unmatched row whole (raw
-   * prices, warnings, candidate names) in the pricecat process.
+   * The queued and unrecognized positions (what the proposals of new services group) by name: one row per
+   * distinct (`raw_name`, `name_norm`, `section`), in the order of each row's first position (ingest order),
+   * with figures over its positions. An SQL engine groups them itself (GROUP BY), so the pricecat process
+   * holds one row per distinct name, not one per position.
    */
-  unmatchedLines?(): Promise<readonly UnmatchedLine[]>;
+  unmatchedNames(): Promise<readonly UnmatchedName[]>;
+  /**
+   * For each given name (`raw_name`, `name_norm` and `section` exactly), the
+   * unmatched positions carrying it per price list: one row per (price list, name) with up to `maxPrices`
+   * distinct non-null prices (any of them), in any order. The proposals ask it only for the few names that may
+   * depend on their section (name-groups.ts `needsSection`).
+   */
+  unmatchedPricesByList(names: readonly UnmatchedNameRef[], maxPrices: number): Promise<readonly UnmatchedListPrices[]>;
+  /** The unmatched positions carrying any of the given names, in ingest order, sliced. */
+  unmatchedPositions(names: readonly UnmatchedNameRef[], slice?: Slice): Promise<readonly UnmatchedLine[]>;
 }
 
-/** See {@link QueryPort.unmatchedLines}. */
+/** A name among the unmatched positions: see {@link QueryPort.unmatchedNames}. */
+export interface UnmatchedNameRef {
+  readonly raw_name: string;
+  readonly name_norm: string;
+  readonly section: string | null;
+}
+
+/** One distinct name of the unmatched positions and figures over the positions carrying it. */
+export interface UnmatchedName extends UnmatchedNameRef {
+  /** How many positions carry it. */
+  readonly positions: number;
+  /** Their clinics, each once, in any order. */
+  readonly clinic_ids: readonly string[];
+  /** Up to {@link UNMATCHED_NAME_PRICES} of their distinct non-null prices, any of them. */
+  readonly prices: readonly number[];
+  /**
+   * Every service among their match candidates, each once, in any order: the best score any of them gives it and
+   * how many candidate entries name it.
+   */
+  readonly candidates: readonly UnmatchedCandidate[];
+}
+
+/** How many distinct prices an {@link UnmatchedName} keeps: enough to tell "at least this many". */
+export const UNMATCHED_NAME_PRICES = 3;
+
+/** A service among an unmatched name's candidates, over all its positions. */
+export interface UnmatchedCandidate {
+  readonly service_id: string;
+  readonly score: number;
+  readonly count: number;
+}
+
+/** See {@link QueryPort.unmatchedPricesByList}. */
+export interface UnmatchedListPrices extends UnmatchedNameRef {
+  readonly price_list_id: string;
+  readonly prices: readonly number[];
+}
+
+/** See {@link QueryPort.unmatchedPositions}. */
 export type UnmatchedLine = Pick<Position, 'position_id' | 'raw_name' | 'name_norm' | 'clinic_id' | 'price_list_id' | 'section' | 'price'> & {
   readonly status: 'queued' | 'unrecognized';
-  readonly candidates: readonly Pick<MatchCandidate, 'service_id' | 'score'>[];
 };
 
 /** Which price of a position: `price` (resident) or `price_nonresident`. */

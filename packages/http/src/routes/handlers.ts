@@ -34,6 +34,7 @@ export const handlers: Handlers = {
       name: body.name,
       category: body.category,
       ...(body.proposal_id != null && { proposal_id: body.proposal_id }),
+      ...(body.merged_proposal_ids != null && { merged_proposal_ids: body.merged_proposal_ids }),
       ...(body.position_ids != null && { position_ids: body.position_ids }),
     });
     ctx.set('Location', `${prefix}/services/${encodeURIComponent(created.service_id)}`);

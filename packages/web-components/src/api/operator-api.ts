@@ -61,7 +61,10 @@ export function loadPositionContext(api: PricecatApi, positionId: string, signal
 }
 
 /** Adds a service to the dictionary; the given positions (and a proposal's members) become normalized to it. */
-export function createService(api: PricecatApi, body: { name: string; category: string; position_ids?: readonly string[]; proposal_id?: string }) {
+export function createService(
+  api: PricecatApi,
+  body: { name: string; category: string; position_ids?: readonly string[]; proposal_id?: string; merged_proposal_ids?: readonly string[] },
+) {
   return api.post<CreatedService>('services', body);
 }
 

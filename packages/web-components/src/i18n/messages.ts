@@ -299,6 +299,8 @@ export const messages = {
     names: 'Вариантов названия',
     nearest: 'Ближайшая услуга справочника',
     members: 'Позиции группы',
+    /** A proposal lists its first positions only. */
+    moreMembers: (count: string) => `… и ещё ${count}`,
     select: 'Выбрать',
     selected: (n: number) => `Выбрано: ${n}`,
     createOne: 'Создать услугу',

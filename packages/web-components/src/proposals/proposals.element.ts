@@ -154,7 +154,8 @@ export class PricecatProposalsElement extends LitElement {
         name: this.#nameOf(first),
         category: this.#categoryOf(first),
         proposal_id: first.proposal_id,
-        position_ids: others.flatMap((p) => p.members.map((m) => m.position_id)),
+        // By id: a proposal lists only its first members, the server takes all of them.
+        merged_proposal_ids: others.map((p) => p.proposal_id),
       }),
     ]);
   }
@@ -190,12 +191,13 @@ export class PricecatProposalsElement extends LitElement {
           @input=${(event: Event) => this.#edit(p, { category: (event.target as HTMLInputElement).value })} /></label>
         <button type="button" class="create-one" ?disabled=${this.busy} @click=${() => void this.#create([p])}>${t.createOne}</button>
       </div>
-      <p class="figures">${t.clinics}: ${formatCount(p.clinics)} (${clinics.join(', ')}) · ${t.positions}: ${formatCount(p.positions)} ·
+      <p class="figures">${t.clinics}: ${formatCount(p.clinics)} (${clinics.join(', ')}${p.clinics > clinics.length ? ', …' : ''}) · ${t.positions}: ${formatCount(p.positions)} ·
         ${t.names}: ${formatCount(p.names)}
         ${p.nearest_service ? html` · ${t.nearest}: ${p.nearest_service.name} (${formatShare(p.nearest_service.score)})` : nothing}</p>
       <details class="members">
         <summary>${t.members}</summary>
-        <ul>${p.members.map((m) => html`<li>${m.raw_name} — ${m.clinic_name}${m.price !== null ? `, ${formatPrice(m.price)}` : ''}</li>`)}</ul>
+        <ul>${p.members.map((m) => html`<li>${m.raw_name} — ${m.clinic_name}${m.price !== null ? `, ${formatPrice(m.price)}` : ''}</li>`)}
+          ${p.positions > p.members.length ? html`<li class="more muted">${t.moreMembers(formatCount(p.positions - p.members.length))}</li>` : nothing}</ul>
       </details>
     </li>`;
   }

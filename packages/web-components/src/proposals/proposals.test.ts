@@ -45,6 +45,15 @@ describe('<pricecat-proposals>', () => {
     expect(api.posted('services')).toEqual([{ name: 'Микрореакция преципитации', category: 'Серология', proposal_id: 'p1' }]);
   });
 
+  it('says how many positions a large proposal has beyond the ones it lists', async () => {
+    const large = { ...proposal('p3', 'Микрореакция', 'Серология', [['Микрореакция', 'Клиника 1'], ['Микрореакция', 'Клиника 2']]), clinics: 150, positions: 1500 };
+    fakeApi({ 'service-proposals': () => ({ items: [large], total: 1, limit: 20, offset: 0 }) });
+    const element = mount<PricecatProposalsElement>('<pricecat-proposals></pricecat-proposals>');
+    await vi.waitFor(() => expect($$(element, '.proposal')).toHaveLength(1));
+    expect(shadowText($(element, '.proposal .figures')).replace(/\s/g, ' ')).toContain('Клиник: 150 (Клиника 1, Клиника 2, …) · Позиций: 1 500');
+    expect(shadowText($(element, '.members .more')).replace(/\s/g, ' ')).toBe('… и ещё 1 498');
+  });
+
   it('asks for a specialty before creating, and merges the selected proposals into one service', async () => {
     const api = fakeApi({ 'service-proposals': page, services: { service_id: 'new1', name: 'x', category: 'y', normalized_positions: 3 } });
     const element = mount<PricecatProposalsElement>('<pricecat-proposals></pricecat-proposals>');
@@ -56,6 +65,6 @@ describe('<pricecat-proposals>', () => {
     await vi.waitFor(() => expect(shadowText($(element, '.merge'))).toBe('Объединить выбранные (2) в одну услугу'));
     $(element, '.merge').click();
     await vi.waitFor(() => expect(api?.posted('services')).toHaveLength(1));
-    expect(api.posted('services')[0]).toEqual({ name: 'Микрореакция', category: 'Серология', proposal_id: 'p1', position_ids: ['p2-0', 'p2-1'] });
+    expect(api.posted('services')[0]).toEqual({ name: 'Микрореакция', category: 'Серология', proposal_id: 'p1', merged_proposal_ids: ['p2'] });
   });
 });
