@@ -7,8 +7,11 @@ import { termsKey } from '../terms.js';
 
 /** 1 - Levenshtein distance / length of the longer string, over the sorted stems; 0..1. */
 export function scoreEditSimilarity(a: readonly string[], b: readonly string[]): number {
-  const left = sortedText(a);
-  const right = sortedText(b);
+  return editSimilarityOfKeys(sortedText(a), sortedText(b));
+}
+
+/** {@link scoreEditSimilarity} of two term lists given as their keys (terms.ts `termsKey`: sorted, joined). */
+export function editSimilarityOfKeys(left: string, right: string): number {
   const longest = Math.max(left.length, right.length);
   if (longest === 0) return 0;
   return 1 - editDistance(left, right) / longest;
