@@ -437,7 +437,7 @@ function nearCredit(a: string, b: string): number {
   if (a.length < 5 || b.length < 5) return 0;
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
-  if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer.slice(shorter.length))) return 0.9;
+  if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer, shorter.length)) return 0.9;
   if (shorter.length >= 6 && longer.length - shorter.length <= 1 && withinOneEdit(shorter, longer)) return shorter.length >= LONG_WORD ? 0.9 : 0.8;
   return 0;
 }
@@ -445,16 +445,20 @@ function nearCredit(a: string, b: string): number {
 /** A word this long with one letter wrong (`блефоропластик`, `миелопераксидаз`) is an OCR or typing slip. */
 const LONG_WORD = 10;
 
-function isCutEnding(ending: string): boolean {
-  return ending.length <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(ending);
+/** True when what `word` has past `from` is a cut ending (read without copying it when it is short). */
+function isCutEnding(word: string, from: number): boolean {
+  return word.length - from <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(word.slice(from));
 }
 
 /** True when one substitution, insertion or deletion turns `shorter` into `longer` (at most one letter longer). */
 function withinOneEdit(shorter: string, longer: string): boolean {
+  // Letters compared by code, no string made.
   let i = 0;
-  while (i < shorter.length && shorter[i] === longer[i]) i += 1;
+  while (i < shorter.length && shorter.charCodeAt(i) === longer.charCodeAt(i)) i += 1;
   if (i === shorter.length) return true;
-  // A substituted letter when the lengths are equal, else a letter inserted into the longer word.
+  // A substituted letter when the lengths are equal, else a letter inserted into the longer word: the rest alike.
   const skipped = shorter.length === longer.length ? i + 1 : i;
-  return shorter.slice(skipped) === longer.slice(i + 1);
+  if (shorter.length - skipped !== longer.length - (i + 1)) return false;
+  for (let k = 0; skipped + k < shorter.length; k += 1) if (shorter.charCodeAt(skipped + k) !== longer.charCodeAt(i + 1 + k)) return false;
+  return true;
 }
