@@ -49,9 +49,14 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
   for (const grams of counts) for (const gram of grams.keys()) df.set(gram, (df.get(gram) ?? 0) + 1);
   const total = Math.max(documents.length, 1);
   const idf = (gram: string): number => Math.log(1 + total / (df.get(gram) ?? 0.5));
-  // Postings as parallel typed arrays per 3-gram: the document and the 3-gram's weight in it.
+  // Postings as parallel typed arrays per 3-gram: the document and the 3-gram's weight in it. A text an entry has twice
+  // counts twice in the rarities but is looked up once: its twin would score the same for the same entry.
   const lists = new Map<string, { docs: number[]; weights: number[] }>();
+  const indexed = new Set<string>();
   counts.forEach((grams, doc) => {
+    const key = `${documents[doc]!.entry}\u0000${documents[doc]!.text}`;
+    if (indexed.has(key)) return;
+    indexed.add(key);
     for (const [gram, weight] of weightsOf(grams, idf)) {
       let list = lists.get(gram);
       if (!list) lists.set(gram, (list = { docs: [], weights: [] }));
@@ -84,11 +89,11 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
       };
       for (const text of new Set(texts)) {
         let size = 0;
-        const query = queryWeights(gramCounts(text), postings, unknownIdf);
-        for (let q = 0; q < query.postings.length; q += 1) {
-          const posting = query.postings[q]!;
+        const grams = queryWeights(gramCounts(text), postings, unknownIdf);
+        for (let q = 0; q < grams.postings.length; q += 1) {
+          const posting = grams.postings[q]!;
           if (posting.idf < minIdf) continue;
-          const weight = query.weights[q]!;
+          const weight = grams.weights[q]!;
           const { docs, weights } = posting;
           for (let k = 0; k < docs.length; k += 1) {
             const doc = docs[k]!;

@@ -118,7 +118,6 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
   // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
   // количественное`).
-  const explained = prepared.explained;
   // The classes, though, are those of the readings followed: `Ультразвуковой фонофорез` does not make every
   // `Фонофорез` an ultrasound study.
   let entryHasMaterial = prepared.material[0] === 1;
@@ -137,7 +136,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
     // A word a rival names is explained only by the readings followed, not by any alias: `УЗДГ артерий и вен
     // верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий верхних
     // конечностей`. (The credit in several lists is the best credit in any of them.)
-    if (contested?.has(term) ? followsTerm(term, entry, followed) : termCredit(term, explained) >= 0.5) continue;
+    if (contested?.has(term) ? followsTerm(term, entry, followed) : explains(prepared, term)) continue;
     const cls = row.classes[i];
     if (!entryHasMaterial && cls === 'material') continue;
     if (!entryHasMethod && cls === 'method') continue;
@@ -201,6 +200,15 @@ export function contestedTermsOf(position: PositionTerms, candidates: readonly E
 
 /** The reading indexes {@link scoreTermCoverage} follows, one list reused (the scorer never calls itself). */
 const FOLLOWED_READINGS: number[] = [];
+
+/**
+ * True when the words of the entry's name and readings contain the term (credit ≥ 0.5): the same word, else a near
+ * one, which needs five letters (see nearCredit).
+ */
+function explains(prepared: PreparedEntry, term: string): boolean {
+  if (prepared.explainedSet.has(term)) return true;
+  return term.length >= 5 && termCredit(term, prepared.explained) >= 0.5;
+}
 
 /** True when the entry's name or one of the readings followed contains the term (credit ≥ 0.5). */
 function followsTerm(term: string, entry: EntryTerms, followed: readonly number[]): boolean {
@@ -285,6 +293,7 @@ interface PreparedEntry {
   readonly nameKey: string;
   readonly readingKeys: readonly string[];
   readonly explained: readonly string[];
+  readonly explainedSet: ReadonlySet<string>;
   /** Per list, the name first, then each reading: 1 when it names a material (a method). */
   readonly material: Uint8Array;
   readonly method: Uint8Array;
@@ -311,6 +320,7 @@ function preparedEntryOf(entry: EntryTerms, weights: TermWeights): PreparedEntry
 
 function prepareEntry(entry: EntryTerms, weights: TermWeights): PreparedEntry {
   const lists = [entry.terms, ...entry.readings];
+  const explained = new Set([...entry.terms, ...entry.readings.flat()]);
   const scopeOf = (terms: readonly string[]) => coverageListOf(terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term))), weights);
   return {
     weights,
@@ -318,7 +328,8 @@ function prepareEntry(entry: EntryTerms, weights: TermWeights): PreparedEntry {
     readings: entry.readings.map((terms) => coverageListOf(terms, weights)),
     nameKey: termsKey(entry.terms),
     readingKeys: entry.readings.map(termsKey),
-    explained: [...new Set([...entry.terms, ...entry.readings.flat()])],
+    explained: [...explained],
+    explainedSet: explained,
     material: Uint8Array.from(lists, (terms) => (terms.some((term) => termClassOf(term) === 'material') ? 1 : 0)),
     method: Uint8Array.from(lists, (terms) => (terms.some((term) => termClassOf(term) === 'method') ? 1 : 0)),
     nameGroups: classGroupsOf(entry.terms),
