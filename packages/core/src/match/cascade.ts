@@ -27,7 +27,7 @@ import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
-import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, termCoverageCeiling, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 import { VOCABULARY, type AliasTable } from './vocabulary.js';
 
@@ -435,7 +435,11 @@ function withLetters(terms: readonly string[], raw: string): string[] {
 
 function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): number {
   let score = scoreTermCoverage(row.full, entry, index.weights);
-  for (const head of row.heads) score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+  for (const head of row.heads) {
+    // A head that cannot beat the score is not scored (the ceiling is never below the head's score).
+    if (HEAD_FACTOR * termCoverageCeiling(head, entry, index.weights) <= score) continue;
+    score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+  }
   return score;
 }
 

@@ -155,6 +155,24 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
   return score;
 }
 
+/**
+ * A ceiling of {@link scoreTermCoverage} for the same arguments, from the coverage alone (no penalty, the whole edit
+ * credit, no class factor): never below the score, so a caller that needs the score only when it would beat another
+ * may skip it below.
+ */
+export function termCoverageCeiling(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
+  if (position.terms.length === 0 || entry.terms.length === 0) return 0;
+  const prepared = preparedEntryOf(entry, weights);
+  const row = preparedRowOf(position, weights);
+  let cover = coverageOf(prepared.name, position, row);
+  for (const reading of prepared.readings) {
+    const readingCover = READING_FACTOR * coverageOf(reading, position, row);
+    if (readingCover > cover) cover = readingCover;
+  }
+  // The score's own expression with the penalty and the edit similarity at their largest (1).
+  return (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT + EDIT_WEIGHT;
+}
+
 /** How well `other` contains one term: 1 for the same term, less for a near one (an OCR slip, a cut ending). */
 export function termCredit(term: string, other: readonly string[]): number {
   let best = 0;
