@@ -27,7 +27,7 @@ import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
-import { contestedTermsOf, scoreTermCoverage, type PositionTerms } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, termCoverageCeiling, type PositionTerms } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 import { VOCABULARY, type AliasTable } from './vocabulary.js';
 
@@ -128,7 +128,7 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
 
   /** The rows' terms, the term index's candidates scored, and the synonym an analyst decided, if any. */
   const prepare = (input: MatchInput) => {
-    const nameNorm = normalizeName(input.raw_name);
+    const nameNorm = termsMemo.normalized(input.raw_name);
     const plain = positionTermsOf(input, nameNorm, termsMemo);
     const entries = candidatesOf(index, plain);
     const position = withContested(plain, entries, index);
@@ -363,6 +363,21 @@ const HEAD_FACTOR = 0.95;
 class TermsMemo {
   private readonly byText = new Map<string, readonly string[]>();
   private readonly bySection = new Map<string, readonly string[]>();
+  private readonly byRaw = new Map<string, string>();
+
+  /**
+   * The normalized form of a text (normalize.ts), remembered for the row being read: a name's first sentence, with
+   * and without brackets, is most often the name itself.
+   */
+  normalized(text: string): string {
+    let norm = this.byRaw.get(text);
+    if (norm === undefined) {
+      norm = normalizeName(text);
+      if (this.byRaw.size >= RAW_MEMO_LIMIT) this.byRaw.clear();
+      this.byRaw.set(text, norm);
+    }
+    return norm;
+  }
 
   /** The terms of a normalized text. */
   of(textNorm: string): readonly string[] {
@@ -388,6 +403,8 @@ class TermsMemo {
 }
 
 const TERMS_MEMO_LIMIT = 50_000;
+/** Few: each row's texts are met again only while the row is read. */
+const RAW_MEMO_LIMIT = 64;
 
 function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): RowTerms {
   const sectionTerms = input.section ? memo.ofSection(input.section) : [];
@@ -400,7 +417,7 @@ function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): 
   const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
   const heads: PositionTerms[] = [];
   for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
-    const terms = withLetters(memo.of(normalizeName(head)), head);
+    const terms = withLetters(memo.of(memo.normalized(head)), head);
     const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
     if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });
   }
@@ -418,7 +435,11 @@ function withLetters(terms: readonly string[], raw: string): string[] {
 
 function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): number {
   let score = scoreTermCoverage(row.full, entry, index.weights);
-  for (const head of row.heads) score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+  for (const head of row.heads) {
+    // A head that cannot beat the score is not scored (the ceiling is never below the head's score).
+    if (HEAD_FACTOR * termCoverageCeiling(head, entry, index.weights) <= score) continue;
+    score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+  }
   return score;
 }
 

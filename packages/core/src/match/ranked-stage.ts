@@ -63,7 +63,9 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
   );
   const readingTerms = services.map((entry) => new Set([...entry.terms, ...entry.readings.flat()]));
   // Each entry's name and readings with their total weights, summed once per dictionary.
-  const readingWeights = services.map((entry) => [entry.terms, ...entry.readings].map((terms) => ({ terms, weight: weightOf(terms, index.weights) })));
+  const readingWeights = services.map((entry) =>
+    [entry.terms, ...entry.readings].map((terms) => ({ terms, termWeights: weightsOf(terms, index.weights), weight: weightOf(terms, index.weights) })),
+  );
 
   /** The merged candidates of a row and their signals. */
   const gather = (context: RankedContext): { row: RowSignals; signals: CandidateSignals[]; entries: IndexedService[] } => {
@@ -79,6 +81,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     if (picked) merged.add(picked);
 
     const rowSet = new Set(rowTerms);
+    const rowTermWeights = weightsOf(rowTerms, index.weights);
     const rowWeight = weightOf(rowTerms, index.weights);
     const entries = [...merged];
     const signals = entries.map((entry): CandidateSignals => {
@@ -88,8 +91,8 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
       const ngram = cosines.get(i) ?? 0;
       const entryTerms = readingTerms[i]!;
       let coverEntry = 0;
-      for (const { terms, weight } of readingWeights[i]!) coverEntry = Math.max(coverEntry, sharedWeight(terms, rowSet, index.weights) / (weight || 1));
-      const coverRow = rowWeight === 0 ? 0 : sharedWeight(rowTerms, entryTerms, index.weights) / rowWeight;
+      for (const { terms, termWeights, weight } of readingWeights[i]!) coverEntry = Math.max(coverEntry, sharedWeight(terms, termWeights, rowSet) / (weight || 1));
+      const coverRow = rowWeight === 0 ? 0 : sharedWeight(rowTerms, rowTermWeights, entryTerms) / rowWeight;
       return {
         serviceId: id,
         name: entry.service.name,
@@ -167,9 +170,17 @@ function weightOf(terms: readonly string[], weights: TermWeights): number {
   return sum;
 }
 
-function sharedWeight(terms: readonly string[], other: ReadonlySet<string>, weights: TermWeights): number {
+/** The weight of each term, in order. */
+function weightsOf(terms: readonly string[], weights: TermWeights): Float64Array {
+  const found = new Float64Array(terms.length);
+  for (let k = 0; k < terms.length; k += 1) found[k] = weights.weight(terms[k]!);
+  return found;
+}
+
+/** The summed weight (`termWeights`, by position) of the terms that `other` has. */
+function sharedWeight(terms: readonly string[], termWeights: Float64Array, other: ReadonlySet<string>): number {
   let sum = 0;
-  for (const term of terms) if (other.has(term)) sum += weights.weight(term);
+  for (let k = 0; k < terms.length; k += 1) if (other.has(terms[k]!)) sum += termWeights[k]!;
   return sum;
 }
 

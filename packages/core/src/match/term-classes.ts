@@ -49,8 +49,14 @@ const METHOD_MEMO_LIMIT = 100_000;
  * position lacks or the position one more than the entry, else `agree`.
  */
 export function compareTermClasses(position: readonly string[], entry: readonly string[]): 'agree' | 'missing' | 'conflict' {
-  const positionByClass = groupByClass(position);
-  const entryByClass = groupByClass(entry);
+  return compareClassGroups(classGroupsOf(position), classGroupsOf(entry));
+}
+
+/** The terms of a list by class (remembered per list), for {@link compareClassGroups}. */
+export type ClassGroups = ReadonlyMap<TermClass, ReadonlySet<string>>;
+
+/** {@link compareTermClasses} on lists already grouped by {@link classGroupsOf} (a scorer keeps the groups). */
+export function compareClassGroups(positionByClass: ClassGroups, entryByClass: ClassGroups): 'agree' | 'missing' | 'conflict' {
   let missing = false;
   for (const [cls, entryTerms] of entryByClass) {
     const positionTerms = positionByClass.get(cls);
@@ -58,28 +64,34 @@ export function compareTermClasses(position: readonly string[], entry: readonly 
       if (cls === 'modality') missing = true;
       continue;
     }
-    if (![...entryTerms].some((term) => positionTerms.has(term))) return 'conflict';
+    if (!sharesAny(entryTerms, positionTerms)) return 'conflict';
   }
   // A position that names a modality the entry lacks is another study (`Рентгеноскопия органов малого таза`), or
   // a kind of it the entry does not name (`КТ-ангиография сосудов малого таза` is no `КТ органов малого таза`).
   if (positionByClass.has('modality') && !entryByClass.has('modality')) return 'conflict';
   const entryModalities = entryByClass.get('modality');
-  if (entryModalities && [...(positionByClass.get('modality') ?? [])].some((term) => !entryModalities.has(term))) return 'missing';
+  const positionModalities = positionByClass.get('modality');
+  if (entryModalities && positionModalities) for (const term of positionModalities) if (!entryModalities.has(term)) return 'missing';
   return missing ? 'missing' : 'agree';
 }
 
-// ---- internal helpers ----
-
 /** The terms of a list by class, once per list: a row's terms meet every candidate's, an entry's every row's. */
-const GROUPS = new WeakMap<readonly string[], ReadonlyMap<TermClass, ReadonlySet<string>>>();
-
-function groupByClass(terms: readonly string[]): ReadonlyMap<TermClass, ReadonlySet<string>> {
+export function classGroupsOf(terms: readonly string[]): ClassGroups {
   let groups = GROUPS.get(terms);
   if (!groups) {
     groups = groupTerms(terms);
     GROUPS.set(terms, groups);
   }
   return groups;
+}
+
+// ---- internal helpers ----
+
+const GROUPS = new WeakMap<readonly string[], ClassGroups>();
+
+function sharesAny(terms: ReadonlySet<string>, other: ReadonlySet<string>): boolean {
+  for (const term of terms) if (other.has(term)) return true;
+  return false;
 }
 
 function groupTerms(terms: readonly string[]): Map<TermClass, Set<string>> {

@@ -16,7 +16,8 @@ export interface NgramDocument {
 export interface CharNgramIndex {
   /**
    * The cosine of every entry that shares a 3-gram with one of `texts`, best text against best text; entries
-   * sharing none are absent. Scores are in 0..1.
+   * sharing none are absent. Scores are in 0..1. The answer holds until the next query of the same index (its
+   * storage is reused); reading it later throws.
    */
   cosines(texts: readonly string[]): Cosines;
   /** The `limit` entries of highest cosine, best first (ties by entry index). */
@@ -48,9 +49,14 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
   for (const grams of counts) for (const gram of grams.keys()) df.set(gram, (df.get(gram) ?? 0) + 1);
   const total = Math.max(documents.length, 1);
   const idf = (gram: string): number => Math.log(1 + total / (df.get(gram) ?? 0.5));
-  // Postings as parallel typed arrays per 3-gram: the document and the 3-gram's weight in it.
+  // Postings as parallel typed arrays per 3-gram: the document and the 3-gram's weight in it. A text an entry has twice
+  // counts twice in the rarities but is looked up once: its twin would score the same for the same entry.
   const lists = new Map<string, { docs: number[]; weights: number[] }>();
+  const indexed = new Set<string>();
   counts.forEach((grams, doc) => {
+    const key = `${documents[doc]!.entry}\u0000${documents[doc]!.text}`;
+    if (indexed.has(key)) return;
+    indexed.add(key);
     for (const [gram, weight] of weightsOf(grams, idf)) {
       let list = lists.get(gram);
       if (!list) lists.set(gram, (list = { docs: [], weights: [] }));
@@ -66,19 +72,28 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
   const dots = new Float64Array(documents.length);
   const touched = new Int32Array(documents.length);
   const entryCount = entryOf.reduce((max, entry) => Math.max(max, entry + 1), 0);
+  // The best cosine per entry, dense (entries are few thousand at most) and shared by the queries: 0 stands for «not
+  // met», as a met entry's cosine is > 0; the entries the last query met are cleared when the next one starts.
+  const bestOf = new Float64Array(entryCount);
+  let lastEntries: readonly number[] = [];
+  let queries = 0;
 
   return {
     cosines(texts) {
+      for (const entry of lastEntries) bestOf[entry] = 0;
       const entries: number[] = [];
-      // Dense per query (entries are few thousand at most); 0 stands for «not met», as a met entry's cosine is > 0.
-      const bestOf = new Float64Array(entryCount);
+      lastEntries = entries;
+      const query = ++queries;
+      const current = () => {
+        if (query !== queries) throw new Error('char-ngrams: the cosines of an earlier query were read after a later query');
+      };
       for (const text of new Set(texts)) {
         let size = 0;
-        const query = queryWeights(gramCounts(text), postings, unknownIdf);
-        for (let q = 0; q < query.postings.length; q += 1) {
-          const posting = query.postings[q]!;
+        const grams = queryWeights(gramCounts(text), postings, unknownIdf);
+        for (let q = 0; q < grams.postings.length; q += 1) {
+          const posting = grams.postings[q]!;
           if (posting.idf < minIdf) continue;
-          const weight = query.weights[q]!;
+          const weight = grams.weights[q]!;
           const { docs, weights } = posting;
           for (let k = 0; k < docs.length; k += 1) {
             const doc = docs[k]!;
@@ -97,8 +112,14 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
       }
       return {
         entries,
-        get: (entry) => (bestOf[entry] ? bestOf[entry] : undefined),
-        has: (entry) => bestOf[entry]! > 0,
+        get: (entry) => {
+          current();
+          return bestOf[entry] ? bestOf[entry] : undefined;
+        },
+        has: (entry) => {
+          current();
+          return bestOf[entry]! > 0;
+        },
       };
     },
     top(cosines, limit) {

@@ -12,8 +12,10 @@
  * - disagreeing term classes (modality, material, antibody class) sink it;
  * - a little edit similarity of the sorted terms separates near ties.
  */
-import { compareTermClasses, termClassOf as classOfTerm, type TermClass } from '../term-classes.js';
-import { scoreEditSimilarity } from './edit-similarity.js';
+import { classGroupsOf, compareClassGroups, termClassOf as classOfTerm, type ClassGroups, type TermClass } from '../term-classes.js';
+import { termsKey } from '../terms.js';
+import { editSimilarityOfKeys } from './edit-similarity.js';
+import { creditTableOf, termIdsOf, type RowCredits } from './row-credits.js';
 
 /** Rarity weights of terms over the dictionary. */
 export interface TermWeights {
@@ -84,60 +86,91 @@ const CONFLICT_FACTOR = 0.3;
 const ANTIBODIES = 'антител';
 const MISSING_MODALITY_FACTOR = 0.6;
 
+
 /** Similarity of a position to a dictionary entry, 0..1. */
 export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
   if (position.terms.length === 0 || entry.terms.length === 0) return 0;
-    let cover = entryCoverage(entry.terms, position, weights);
+  const prepared = preparedEntryOf(entry, weights);
+  const row = preparedRowOf(position, weights);
+  let cover = coverageOf(prepared.name, position, row);
   // The readings the position follows: the name, the best covered of its other readings, and every reading the
   // position contains (`Трансректальное УЗИ предстательной железы` of `ТРУЗИ`, though the name alone is covered too).
-  // Kept as the list of those readings (their concatenation is built only when the term classes need it).
-  let reading: readonly string[] | null = null;
-  const followed: (readonly string[])[] = [entry.terms];
-  // Which readings are followed, one bit each (for the remembered concatenation below).
+  // Kept as the indexes of those readings (their concatenation is built only when the term classes need it).
+  let reading = -1;
+  const followed = FOLLOWED_READINGS;
+  followed.length = 0;
+  // Which readings are followed, one bit each (for the remembered class groups below).
   let followedBits = 0;
-  entry.readings.forEach((other, k) => {
-    const readingCover = READING_FACTOR * entryCoverage(other, position, weights);
+  const readings = prepared.readings;
+  for (let k = 0; k < readings.length; k += 1) {
+    const readingCover = READING_FACTOR * coverageOf(readings[k]!, position, row);
     const best = readingCover > cover;
-    if (best) [cover, reading] = [readingCover, other];
+    if (best) {
+      cover = readingCover;
+      reading = k;
+    }
     if (best || readingCover >= COMPLETE_COVER) {
-      followed.push(other);
+      followed.push(k);
       followedBits |= 1 << k;
     }
-  });
+  }
   // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
   // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
   // количественное`).
-  const explained = explainedBy(entry);
   // The classes, though, are those of the readings followed: `Ультразвуковой фонофорез` does not make every
   // `Фонофорез` an ultrasound study.
-  const entryHasMaterial = followed.some((terms) => classesIn(terms).has('material'));
-  const entryHasMethod = followed.some((terms) => classesIn(terms).has('method'));
+  let entryHasMaterial = prepared.material[0] === 1;
+  let entryHasMethod = prepared.method[0] === 1;
+  for (const k of followed) {
+    if (prepared.material[k + 1] === 1) entryHasMaterial = true;
+    if (prepared.method[k + 1] === 1) entryHasMethod = true;
+  }
   const complete = cover >= COMPLETE_COVER;
-  const namesAntibodyClass = namesAntibodyClassIn(position);
+  const namesAntibodyClass = row.namesAntibodyClass;
   let penalty = 1;
   const terms = position.terms;
+  const contested = position.contested;
   for (let i = 0; i < terms.length; i += 1) {
     const term = terms[i]!;
     // A word a rival names is explained only by the readings followed, not by any alias: `УЗДГ артерий и вен
     // верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий верхних
     // конечностей`. (The credit in several lists is the best credit in any of them.)
-    if (position.contested?.has(term) ? followed.some((list) => termCredit(term, list) >= 0.5) : termCredit(term, explained) >= 0.5) continue;
-    if (!entryHasMaterial && termClassOf(term) === 'material') continue;
-    if (!entryHasMethod && termClassOf(term) === 'method') continue;
+    if (contested?.has(term) ? followsTerm(term, entry, followed) : explains(prepared, term)) continue;
+    const cls = row.classes[i];
+    if (!entryHasMaterial && cls === 'material') continue;
+    if (!entryHasMethod && cls === 'method') continue;
     // «антитела класса IgG» are IgG: the class says it.
     if (term === ANTIBODIES && namesAntibodyClass) continue;
-    penalty *= isDistinguishing(term, i, position, complete, weights)
-      ? 1 - (EXTRA_KNOWN_PENALTY * weights.weight(term)) / weights.maxWeight
+    penalty *= isDistinguishing(term, i, row, contested, complete)
+      ? 1 - (EXTRA_KNOWN_PENALTY * row.termWeights[i]!) / weights.maxWeight
       : EXTRA_UNKNOWN_FACTOR;
   }
-  let edit = scoreEditSimilarity(position.terms, entry.terms);
-  if (reading) edit = Math.max(edit, scoreEditSimilarity(position.terms, reading));
+  let edit = editSimilarityOfKeys(row.key, prepared.nameKey);
+  if (reading >= 0) edit = Math.max(edit, editSimilarityOfKeys(row.key, prepared.readingKeys[reading]!));
   const score = (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT * penalty + EDIT_WEIGHT * edit;
-  const classes = compareTermClasses(classEvidenceOf(position), followedTermsOf(entry, followed, followedBits));
-  if (classes === 'conflict' || namesOtherSpecies(position.terms, entry)) return score * CONFLICT_FACTOR;
+  const classes = compareClassGroups(row.evidenceGroups, followedGroupsOf(prepared, entry, followed, followedBits));
+  if (classes === 'conflict' || namesOtherSpecies(position.terms, entry, prepared.binomials)) return score * CONFLICT_FACTOR;
   if (classes === 'missing') return score * MISSING_MODALITY_FACTOR;
   return score;
+}
+
+/**
+ * A ceiling of {@link scoreTermCoverage} for the same arguments, from the coverage alone (no penalty, the whole edit
+ * credit, no class factor): never below the score, so a caller that needs the score only when it would beat another
+ * may skip it below.
+ */
+export function termCoverageCeiling(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
+  if (position.terms.length === 0 || entry.terms.length === 0) return 0;
+  const prepared = preparedEntryOf(entry, weights);
+  const row = preparedRowOf(position, weights);
+  let cover = coverageOf(prepared.name, position, row);
+  for (const reading of prepared.readings) {
+    const readingCover = READING_FACTOR * coverageOf(reading, position, row);
+    if (readingCover > cover) cover = readingCover;
+  }
+  // The score's own expression with the penalty and the edit similarity at their largest (1).
+  return (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT + EDIT_WEIGHT;
 }
 
 /** How well `other` contains one term: 1 for the same term, less for a near one (an OCR slip, a cut ending). */
@@ -158,19 +191,23 @@ export function termCredit(term: string, other: readonly string[]): number {
  * for `прямой` in `Рентгенография нижней челюсти в прямой проекции`.
  */
 export function contestedTermsOf(position: PositionTerms, candidates: readonly EntryTerms[], weights: TermWeights): Set<string> {
-    const contested = new Set<string>();
-  const namesStudy = position.terms.some((term) => termClassOf(term) === 'modality');
+  const contested = new Set<string>();
+  const row = preparedRowOf(position, weights);
   for (const candidate of candidates) {
+    const prepared = preparedEntryOf(candidate, weights);
     // A study is no rival of a position that names no study at all: `УЗИ при беременности 1 триместра` does not
     // explain `1 триместр` away from `Ведение беременности (двойня) 1 триместр`. (Of another study it is: `УЗИ
     // надпочечников` explains `надпочечников` in `КТ почек и надпочечников`.)
-    if (!namesStudy && classesIn(candidate.terms).has('modality')) continue;
+    if (!row.namesStudy && prepared.namesModality) continue;
     // The scope of the whole name, or of the name outside brackets (`УЗИ предстательной железы (простаты)`); not of
     // a glossed reading, which may be a single word (`УЗИ плода (для беременных)` → `беременных`).
-    const covered = [candidate.terms, candidate.unbracketed].some((terms) => {
-      const scope = scopeOf(terms);
-      return scope.length > 0 && entryCoverage(scope, position, weights) >= RIVAL_COVER;
-    });
+    let covered = false;
+    for (const scope of prepared.scopes) {
+      if (scope.ids.length > 0 && coverageOf(scope, position, row) >= RIVAL_COVER) {
+        covered = true;
+        break;
+      }
+    }
     if (!covered) continue;
     for (const term of candidate.terms) contested.add(term);
   }
@@ -179,6 +216,25 @@ export function contestedTermsOf(position: PositionTerms, candidates: readonly E
 
 // ---- internal helpers ----
 
+/** The reading indexes {@link scoreTermCoverage} follows, one list reused (the scorer never calls itself). */
+const FOLLOWED_READINGS: number[] = [];
+
+/**
+ * True when the words of the entry's name and readings contain the term (credit ≥ 0.5): the same word, else a near
+ * one, which needs five letters (see nearCredit).
+ */
+function explains(prepared: PreparedEntry, term: string): boolean {
+  if (prepared.explainedSet.has(term)) return true;
+  return term.length >= 5 && termCredit(term, prepared.explained) >= 0.5;
+}
+
+/** True when the entry's name or one of the readings followed contains the term (credit ≥ 0.5). */
+function followsTerm(term: string, entry: EntryTerms, followed: readonly number[]): boolean {
+  if (termCredit(term, entry.terms) >= 0.5) return true;
+  for (const k of followed) if (termCredit(term, entry.readings[k]!) >= 0.5) return true;
+  return false;
+}
+
 /**
  * True when an unexplained position word should cost by its rarity: a word that points to another service. A
  * dictionary word does, unless the entry is completely covered, the word is not the name's first (the first
@@ -186,11 +242,11 @@ export function contestedTermsOf(position: PositionTerms, candidates: readonly E
  * explains it. A word the dictionary does not know never does, nor does a number no rival explains
  * (`ОАК 3 класса` explains the `3` of `ОАК 3 класса`).
  */
-function isDistinguishing(term: string, index: number, position: PositionTerms, complete: boolean, weights: TermWeights): boolean {
-  if (/^\d+$/.test(term)) return position.contested?.has(term) ?? false;
-  if (!weights.known(term)) return false;
-  if (!position.contested || !complete || index === 0) return true;
-  return position.contested.has(term);
+function isDistinguishing(term: string, index: number, row: PreparedRow, contested: ReadonlySet<string> | undefined, complete: boolean): boolean {
+  if (row.numeric[index] === 1) return contested?.has(term) ?? false;
+  if (row.known[index] === 0) return false;
+  if (!contested || !complete || index === 0) return true;
+  return contested.has(term);
 }
 
 /** A Latin word long enough to be a genus or a species (`ureaplasma`, `hominis`); `spp`, the whole genus, is not. */
@@ -201,8 +257,8 @@ const LATIN_NAME = /^[a-z]{4,}$/;
  * no `Уреаплазма (Ureaplasma urealyticum) ПЦР`, `Mycoplasma genitalium` no `Микоплазма (Mycoplasma hominis)`, though
  * the bracketed binomial reads as a gloss that the position may leave out.
  */
-function namesOtherSpecies(position: readonly string[], entry: EntryTerms): boolean {
-  for (const [genus, species] of binomialsOf(entry)) {
+function namesOtherSpecies(position: readonly string[], entry: EntryTerms, binomials: readonly (readonly [string, string])[]): boolean {
+  for (const [genus, species] of binomials) {
     const at = position.indexOf(genus);
     const named = at >= 0 ? position[at + 1] : undefined;
     if (named !== undefined && LATIN_NAME.test(named) && !sameSpecies(named, species) && !entry.terms.includes(named)) return true;
@@ -210,33 +266,14 @@ function namesOtherSpecies(position: readonly string[], entry: EntryTerms): bool
   return false;
 }
 
-/** The genus–species pairs of an entry's name (`ureaplasma urealyticum`), once per entry: most have none. */
-const BINOMIALS = new WeakMap<EntryTerms, readonly (readonly [string, string])[]>();
-
-function binomialsOf(entry: EntryTerms): readonly (readonly [string, string])[] {
-  let pairs = BINOMIALS.get(entry);
-  if (!pairs) {
-    const found: (readonly [string, string])[] = [];
-    for (let i = 0; i + 1 < entry.terms.length; i += 1) {
-      const [genus, species] = [entry.terms[i]!, entry.terms[i + 1]!];
-      if (LATIN_NAME.test(genus) && LATIN_NAME.test(species)) found.push([genus, species]);
-    }
-    pairs = found;
-    BINOMIALS.set(entry, pairs);
+/** The genus–species pairs of an entry's name (`ureaplasma urealyticum`); most have none. */
+function binomialsIn(terms: readonly string[]): readonly (readonly [string, string])[] {
+  const found: (readonly [string, string])[] = [];
+  for (let i = 0; i + 1 < terms.length; i += 1) {
+    const [genus, species] = [terms[i]!, terms[i + 1]!];
+    if (LATIN_NAME.test(genus) && LATIN_NAME.test(species)) found.push([genus, species]);
   }
-  return pairs;
-}
-
-/** True when the position names an antibody class (IgG, IgM, суммарные …), once per position. */
-const NAMES_ANTIBODY_CLASS = new WeakMap<PositionTerms, boolean>();
-
-function namesAntibodyClassIn(position: PositionTerms): boolean {
-  let names = NAMES_ANTIBODY_CLASS.get(position);
-  if (names === undefined) {
-    names = position.terms.some((term) => termClassOf(term) === 'antibody');
-    NAMES_ANTIBODY_CLASS.set(position, names);
-  }
-  return names;
+  return found;
 }
 
 /** Species names spelt differently (`gonorrhoeae` / `gonorrhea`, `trachomatis` / `trachomati`) begin alike. */
@@ -249,123 +286,171 @@ const SPECIES_PREFIX = 5;
 /** Classes that say how or on what a service is done, not what it examines. */
 const CONTEXT_CLASSES: ReadonlySet<string | null> = new Set(['modality', 'material']);
 
-/** The terms whose classes a position is judged by, once per position (it meets every candidate). */
-const CLASS_EVIDENCE = new WeakMap<PositionTerms, readonly string[]>();
-
-function classEvidenceOf(position: PositionTerms): readonly string[] {
-  let evidence = CLASS_EVIDENCE.get(position);
-  if (!evidence) {
-    const named = position.terms.some((term) => termClassOf(term) === 'modality');
-    evidence = named ? position.terms : [...position.terms, ...position.sectionTerms];
-    CLASS_EVIDENCE.set(position, evidence);
-  }
-  return evidence;
+/** A list of entry terms with their ids and weights, for {@link coverageOf}. */
+interface CoverageList {
+  readonly terms: readonly string[];
+  readonly ids: Int32Array;
+  readonly weights: Float64Array;
 }
 
-/** The words of an entry's name and of all its readings, once per entry. */
-const EXPLAINED = new WeakMap<EntryTerms, readonly string[]>();
-
-function explainedBy(entry: EntryTerms): readonly string[] {
-  let words = EXPLAINED.get(entry);
-  if (!words) {
-    words = [...new Set([...entry.terms, ...entry.readings.flat()])];
-    EXPLAINED.set(entry, words);
-  }
-  return words;
+function coverageListOf(terms: readonly string[], weights: TermWeights): CoverageList {
+  const termWeights = new Float64Array(terms.length);
+  for (let k = 0; k < terms.length; k += 1) termWeights[k] = weights.weight(terms[k]!);
+  return { terms, ids: termIdsOf(terms), weights: termWeights };
 }
 
-function entryCoverage(terms: readonly string[], position: PositionTerms, weights: TermWeights): number {
-  const credits = rowCreditsOf(position, weights);
+/**
+ * What the scorer reads of a dictionary entry, computed once per entry (it meets every row): its name's and
+ * readings' terms with ids and weights, their keys for the edit similarity, the words it explains, which lists
+ * name a material or a method, its class groups, its binomials and its scopes as a rival.
+ */
+interface PreparedEntry {
+  readonly weights: TermWeights;
+  readonly name: CoverageList;
+  readonly readings: readonly CoverageList[];
+  readonly nameKey: string;
+  readonly readingKeys: readonly string[];
+  readonly explained: readonly string[];
+  readonly explainedSet: ReadonlySet<string>;
+  /** Per list, the name first, then each reading: 1 when it names a material (a method). */
+  readonly material: Uint8Array;
+  readonly method: Uint8Array;
+  readonly nameGroups: ClassGroups;
+  /** The class groups of the name with the readings followed, by the readings' bits. */
+  readonly followedGroups: Map<number, ClassGroups>;
+  readonly binomials: readonly (readonly [string, string])[];
+  /** The name names a modality. */
+  readonly namesModality: boolean;
+  /** The scopes of the name and of the name outside brackets: their terms without modality and material. */
+  readonly scopes: readonly CoverageList[];
+}
+
+const ENTRIES = new WeakMap<EntryTerms, PreparedEntry>();
+
+function preparedEntryOf(entry: EntryTerms, weights: TermWeights): PreparedEntry {
+  let prepared = ENTRIES.get(entry);
+  if (!prepared || prepared.weights !== weights) {
+    prepared = prepareEntry(entry, weights);
+    ENTRIES.set(entry, prepared);
+  }
+  return prepared;
+}
+
+function prepareEntry(entry: EntryTerms, weights: TermWeights): PreparedEntry {
+  const lists = [entry.terms, ...entry.readings];
+  const explained = new Set([...entry.terms, ...entry.readings.flat()]);
+  const scopeOf = (terms: readonly string[]) => coverageListOf(terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term))), weights);
+  return {
+    weights,
+    name: coverageListOf(entry.terms, weights),
+    readings: entry.readings.map((terms) => coverageListOf(terms, weights)),
+    nameKey: termsKey(entry.terms),
+    readingKeys: entry.readings.map(termsKey),
+    explained: [...explained],
+    explainedSet: explained,
+    material: Uint8Array.from(lists, (terms) => (terms.some((term) => termClassOf(term) === 'material') ? 1 : 0)),
+    method: Uint8Array.from(lists, (terms) => (terms.some((term) => termClassOf(term) === 'method') ? 1 : 0)),
+    nameGroups: classGroupsOf(entry.terms),
+    followedGroups: new Map(),
+    binomials: binomialsIn(entry.terms),
+    namesModality: entry.terms.some((term) => termClassOf(term) === 'modality'),
+    scopes: [scopeOf(entry.terms), scopeOf(entry.unbracketed)],
+  };
+}
+
+/** The class groups of the name and the readings followed, one list (the name's, then each reading's). */
+function followedGroupsOf(prepared: PreparedEntry, entry: EntryTerms, followed: readonly number[], bits: number): ClassGroups {
+  if (followed.length === 0) return prepared.nameGroups;
+  const flat = () => [...entry.terms, ...followed.flatMap((k) => entry.readings[k]!)];
+  // More readings than bits (never in the bundled dictionary): grouped each time.
+  if (entry.readings.length > 30) return classGroupsOf(flat());
+  let groups = prepared.followedGroups.get(bits);
+  if (!groups) prepared.followedGroups.set(bits, (groups = classGroupsOf(flat())));
+  return groups;
+}
+
+/**
+ * What the scorer reads of a position, once per position (it meets every candidate): each term's weight, whether
+ * the dictionary knows it, its class, whether it is a number; the terms whose classes judge it; its key for the edit
+ * similarity; and its credits per entry term (row-credits.ts). Keyed by the terms array, which the contested copy of
+ * a position shares, and kept while the section and the weights stay the same.
+ */
+interface PreparedRow extends RowCredits {
+  readonly sectionTerms: readonly string[];
+  readonly weights: TermWeights;
+  readonly termWeights: Float64Array;
+  readonly known: Uint8Array;
+  readonly numeric: Uint8Array;
+  readonly classes: readonly (TermClass | null)[];
+  /** The position names an antibody class (IgG, IgM, суммарные …). */
+  readonly namesAntibodyClass: boolean;
+  /** The position names a modality. */
+  readonly namesStudy: boolean;
+  /** The class groups of the terms the position is judged by: its own, with its section's when it names no modality. */
+  readonly evidenceGroups: ClassGroups;
+  readonly key: string;
+}
+
+const ROWS = new WeakMap<readonly string[], PreparedRow>();
+
+function preparedRowOf(position: PositionTerms, weights: TermWeights): PreparedRow {
+  let row = ROWS.get(position.terms);
+  if (!row || row.sectionTerms !== position.sectionTerms || row.weights !== weights) {
+    row = prepareRow(position, weights);
+    ROWS.set(position.terms, row);
+  }
+  return row;
+}
+
+function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow {
+  const terms = position.terms;
+  const classes = terms.map(termClassOf);
+  const namesStudy = classes.includes('modality');
+  return {
+    table: null,
+    generation: 0,
+    sectionTerms: position.sectionTerms,
+    weights,
+    termWeights: Float64Array.from(terms, (term) => weights.weight(term)),
+    known: Uint8Array.from(terms, (term) => (weights.known(term) ? 1 : 0)),
+    numeric: Uint8Array.from(terms, (term) => (/^\d+$/.test(term) ? 1 : 0)),
+    classes,
+    namesAntibodyClass: classes.includes('antibody'),
+    namesStudy,
+    evidenceGroups: classGroupsOf(namesStudy ? terms : [...terms, ...position.sectionTerms]),
+    key: termsKey(terms),
+  };
+}
+
+/** How much of an entry's list the position covers, each term by its weight (by its name, else its section). */
+function coverageOf(list: CoverageList, position: PositionTerms, row: PreparedRow): number {
+  const table = creditTableOf(row);
+  const { found, stamp } = table;
+  const generation = row.generation;
+  const { ids, weights, terms } = list;
   let total = 0;
   let covered = 0;
-  for (const term of terms) {
-    let credit = credits.get(term);
-    if (credit === undefined) {
-      const w = weights.weight(term);
+  for (let k = 0; k < ids.length; k += 1) {
+    const id = ids[k]!;
+    const w = weights[k]!;
+    let credit: number;
+    if (stamp[id] === generation) {
+      credit = found[id]!;
+    } else {
+      const term = terms[k]!;
       // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к
       // грибам рода Candida IgG`).
-      const found =
-        term === ANTIBODIES && namesAntibodyClassIn(position)
+      credit =
+        term === ANTIBODIES && row.namesAntibodyClass
           ? 1
           : Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
-      credit = { weight: w, covered: w * found };
-      credits.set(term, credit);
+      found[id] = credit;
+      stamp[id] = generation;
     }
-    total += credit.weight;
-    covered += credit.covered;
+    total += w;
+    covered += w * credit;
   }
   return total === 0 ? 0 : covered / total;
-}
-
-/** An entry term's weight and the weight the position covers of it (by its name, else its section). */
-interface TermCredit {
-  readonly weight: number;
-  readonly covered: number;
-}
-
-/**
- * What a position covers of each entry term, remembered per position (its terms and section): a row meets the same
- * entry terms in every candidate, reading and rival scope. Keyed by the terms array, which the contested copy of a
- * position shares.
- */
-const ROW_CREDITS = new WeakMap<
-  readonly string[],
-  { readonly sectionTerms: readonly string[]; readonly weights: TermWeights; readonly credits: Map<string, TermCredit> }
->();
-
-function rowCreditsOf(position: PositionTerms, weights: TermWeights): Map<string, TermCredit> {
-  let row = ROW_CREDITS.get(position.terms);
-  if (!row || row.sectionTerms !== position.sectionTerms || row.weights !== weights) {
-    row = { sectionTerms: position.sectionTerms, weights, credits: new Map() };
-    ROW_CREDITS.set(position.terms, row);
-  }
-  return row.credits;
-}
-
-/**
- * The terms of the readings followed, one list (the name's, then each followed reading's), remembered per entry and
- * choice of readings, so that the term classes of the list are grouped once (term-classes.ts remembers them per list).
- */
-const FOLLOWED = new WeakMap<EntryTerms, Map<number, readonly string[]>>();
-
-function followedTermsOf(entry: EntryTerms, followed: readonly (readonly string[])[], bits: number): readonly string[] {
-  if (followed.length === 1) return entry.terms;
-  // More readings than bits (never in the bundled dictionary): the list is built each time.
-  if (entry.readings.length > 30) return followed.flat();
-  let lists = FOLLOWED.get(entry);
-  if (!lists) FOLLOWED.set(entry, (lists = new Map()));
-  let terms = lists.get(bits);
-  if (!terms) lists.set(bits, (terms = followed.flat()));
-  return terms;
-}
-
-/** The term classes a list names, once per list. */
-const CLASSES_IN = new WeakMap<readonly string[], ReadonlySet<TermClass>>();
-
-function classesIn(terms: readonly string[]): ReadonlySet<TermClass> {
-  let classes = CLASSES_IN.get(terms);
-  if (!classes) {
-    const found = new Set<TermClass>();
-    for (const term of terms) {
-      const cls = termClassOf(term);
-      if (cls) found.add(cls);
-    }
-    classes = found;
-    CLASSES_IN.set(terms, classes);
-  }
-  return classes;
-}
-
-/** An entry's terms without its modality and material: its scope as a rival, once per list. */
-const SCOPES = new WeakMap<readonly string[], readonly string[]>();
-
-function scopeOf(terms: readonly string[]): readonly string[] {
-  let scope = SCOPES.get(terms);
-  if (!scope) {
-    scope = terms.filter((term) => !CONTEXT_CLASSES.has(termClassOf(term)));
-    SCOPES.set(terms, scope);
-  }
-  return scope;
 }
 
 /**
@@ -381,7 +466,7 @@ function nearCredit(a: string, b: string): number {
   if (a.length < 5 || b.length < 5) return 0;
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
-  if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer.slice(shorter.length))) return 0.9;
+  if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer, shorter.length)) return 0.9;
   if (shorter.length >= 6 && longer.length - shorter.length <= 1 && withinOneEdit(shorter, longer)) return shorter.length >= LONG_WORD ? 0.9 : 0.8;
   return 0;
 }
@@ -389,16 +474,20 @@ function nearCredit(a: string, b: string): number {
 /** A word this long with one letter wrong (`блефоропластик`, `миелопераксидаз`) is an OCR or typing slip. */
 const LONG_WORD = 10;
 
-function isCutEnding(ending: string): boolean {
-  return ending.length <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(ending);
+/** True when what `word` has past `from` is a cut ending (read without copying it when it is short). */
+function isCutEnding(word: string, from: number): boolean {
+  return word.length - from <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(word.slice(from));
 }
 
 /** True when one substitution, insertion or deletion turns `shorter` into `longer` (at most one letter longer). */
 function withinOneEdit(shorter: string, longer: string): boolean {
+  // Letters compared by code, no string made.
   let i = 0;
-  while (i < shorter.length && shorter[i] === longer[i]) i += 1;
+  while (i < shorter.length && shorter.charCodeAt(i) === longer.charCodeAt(i)) i += 1;
   if (i === shorter.length) return true;
-  // A substituted letter when the lengths are equal, else a letter inserted into the longer word.
+  // A substituted letter when the lengths are equal, else a letter inserted into the longer word: the rest alike.
   const skipped = shorter.length === longer.length ? i + 1 : i;
-  return shorter.slice(skipped) === longer.slice(i + 1);
+  if (shorter.length - skipped !== longer.length - (i + 1)) return false;
+  for (let k = 0; skipped + k < shorter.length; k += 1) if (shorter.charCodeAt(skipped + k) !== longer.charCodeAt(i + 1 + k)) return false;
+  return true;
 }
