@@ -21,8 +21,8 @@ export const MAX_SERVICE_NAME_LENGTH = 300;
 /** The most positions one created service may take at once. */
 export const MAX_POSITION_IDS = 10_000;
 
-/** Which price a comparison uses. */
-export const PRICE_KINDS = ['resident', 'nonresident'] as const;
+/** Which price a comparison uses: residents', foreigners' (near abroad, else far abroad), far abroad's. */
+export const PRICE_KINDS = ['resident', 'nonresident', 'nonresident_far'] as const;
 /** Where a dictionary entry comes from. */
 export const SERVICE_ORIGINS = ['dictionary', 'created'] as const;
 /** How a position was matched. */

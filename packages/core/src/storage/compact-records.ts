@@ -1,13 +1,14 @@
 /**
  * The compact on-disk form of positions (one list file per price list) and of the decision log, and the
- * way back. What belongs to a price list is stored once per list: its price columns (header and role) are
- * a table the cells point into. Candidates are stored as service ids and scores; their names are
+ * way back. What belongs to a price list is stored once per list: its price columns (header, role and second
+ * roles) are a table the cells point into. A position's far-abroad price is not stored: it is read from its cells. Candidates are stored as service ids and scores; their names are
  * resolved from the services when read (a name is kept only when it differs from the service's own).
  * Pure functions: lowdb.ts does the files.
  */
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { Decision, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
 import type { MatchTrace } from '../match/trace.js';
+import { kindPricesOf } from '../model/price-kinds.js';
 
 /** Layout version of a list file. */
 export const LIST_FILE_VERSION = 2;
@@ -45,6 +46,7 @@ const KIND_CODES: Readonly<Record<PositionKind, CompactKind>> = { service: 's', 
 const KINDS: Readonly<Record<CompactKind, PositionKind>> = { s: 'service', p: 'package', c: 'component' };
 type CompactKind = 's' | 'p' | 'c';
 
+type StoredColumn = readonly [header: string, role: PriceRole, alsoRoles?: readonly PriceRole[]];
 type CompactCell = [column: number, value: number, raw?: string];
 export type CompactCandidate = [serviceId: string, score: number, method: MatchMethod, name?: string];
 type CompactPosition = [
@@ -75,8 +77,11 @@ export interface ListFile {
   readonly price_list_id: string;
   readonly clinic_id: string;
   readonly fields: readonly string[];
-  /** The list's price columns: `[header, role]`, pointed at by the cells. */
-  readonly columns: readonly (readonly [string, PriceRole])[];
+  /**
+   * The list's price columns: `[header, role]`, or `[header, role, second roles]` for a column carrying two roles
+   * (files written before second roles were stored have none), pointed at by the cells.
+   */
+  readonly columns: readonly StoredColumn[];
   readonly positions: readonly CompactPosition[];
 }
 
@@ -87,13 +92,14 @@ export function toListFile(
   positions: readonly Position[],
   services: ReadonlyMap<string, Service>,
 ): ListFile {
-  const columns: [string, PriceRole][] = [];
+  const columns: StoredColumn[] = [];
   const columnIndex = new Map<string, number>();
   const columnOf = (cell: PriceCell): number => {
-    const key = `${cell.role}\u0000${cell.header}`;
+    const also = cell.also_roles && cell.also_roles.length > 0 ? cell.also_roles : null;
+    const key = `${cell.role}\u0000${cell.header}\u0000${also?.join(',') ?? ''}`;
     let index = columnIndex.get(key);
     if (index === undefined) {
-      index = columns.push([cell.header, cell.role]) - 1;
+      index = columns.push(also ? [cell.header, cell.role, [...also]] : [cell.header, cell.role]) - 1;
       columnIndex.set(key, index);
     }
     return index;
@@ -135,6 +141,11 @@ export function toListFile(
   };
 }
 
+function sameRoles(a: readonly PriceRole[] | undefined, b: readonly PriceRole[] | null): boolean {
+  if (!a || a.length === 0) return b === null;
+  return b !== null && a.length === b.length && a.every((role, i) => role === b[i]);
+}
+
 /**
  * The positions of a list file. Records of one list share their strings (column headers, candidate names
  * are the services' own), and `intern` lets texts repeated across lists (the same names in every version
@@ -145,7 +156,7 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
   if (file?.version !== LIST_FILE_VERSION || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
     throw new Error(`это не файл прайс-листа pricecat версии ${LIST_FILE_VERSION}`);
   }
-  const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
+  const columns = file.columns.map(([header, role, also]) => ({ header: intern(header), role, also: Array.isArray(also) && also.length > 0 ? also : null }));
   const noWarnings: readonly string[] = Object.freeze([]);
   // Consecutive rows mostly share their section and unit: compared with the row before, interned only when they differ.
   let lastSection: [raw: string | null, interned: string | null] = [null, null];
@@ -161,6 +172,30 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
     const kind: PositionKind | undefined = kindCode === undefined ? 'service' : KINDS[kindCode as CompactKind];
     if (kind === undefined) throw new Error(`position ${index} has an unknown kind "${String(kindCode)}"`);
     const nameNorm = intern(name_norm);
+    const pricesRaw = interner.cells(
+      nameNorm,
+      (known) =>
+        known.length === cells.length &&
+        cells.every(([column, value, raw]: CompactCell, i: number) => {
+          const cell = known[i]!;
+          const col = columns[column];
+          return (
+            col !== undefined &&
+            cell.value === value &&
+            cell.role === col.role &&
+            cell.header === col.header &&
+            sameRoles(cell.also_roles, col.also) &&
+            cell.raw === (raw ?? interner.number(value))
+          );
+        }),
+      () =>
+        cells.map(([column, value, raw]: CompactCell): PriceCell => {
+          const col = columns[column];
+          if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
+          const cell: PriceCell = { role: col.role, value, raw: raw === undefined ? interner.number(value) : intern(raw), header: col.header };
+          return col.also ? { ...cell, also_roles: col.also } : cell;
+        }),
+    );
     const position: Position = {
       position_id,
       price_list_id: file.price_list_id,
@@ -172,24 +207,8 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
       unit: (lastUnit = sameAsLast(unit, lastUnit))[1],
       price,
       price_nonresident,
-      prices_raw: interner.cells(
-        nameNorm,
-        (known) =>
-          known.length === cells.length &&
-          cells.every(([column, value, raw]: CompactCell, i: number) => {
-            const cell = known[i]!;
-            const col = columns[column];
-            return (
-              col !== undefined && cell.value === value && cell.role === col.role && cell.header === col.header && cell.raw === (raw ?? interner.number(value))
-            );
-          }),
-        () =>
-          cells.map(([column, value, raw]: CompactCell): PriceCell => {
-            const col = columns[column];
-            if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
-            return { role: col.role, value, raw: raw === undefined ? interner.number(value) : intern(raw), header: col.header };
-          }),
-      ),
+      price_nonresident_far: kindPricesOf(pricesRaw).price_nonresident_far,
+      prices_raw: pricesRaw,
       service_id,
       confidence,
       method,

@@ -31,6 +31,7 @@ import type {
 import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
 import type { ReadQuery } from './postgres-queries.js';
+import { PRICE_FIELD_OF_KIND } from '../model/price-kinds.js';
 
 /** What the port needs of the store: one-off reads and a cursor over positions. */
 export interface PostgresQueryPortDeps {
@@ -113,7 +114,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     servicePrices: (serviceIds, kind, options) => servicePrices(read, serviceIds, kind, options),
     listPriceLines: (priceListId) =>
       read<ListPriceLine>(
-        `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
+        `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident, price_nonresident_far
          FROM positions WHERE price_list_id = $1 AND status = 'normalized' AND ${OFFERS} ORDER BY seq`,
         [priceListId],
       ),
@@ -127,10 +128,10 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
       ),
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
-      // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, …).
+      // An index-only scan of positions_service_prices (service_id, clinic_id) INCLUDE (price, price_nonresident, price_nonresident_far, …).
       const rows = await read<{ service_id: string; clinics: string[] }>(
         `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
-         WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${kind === 'resident' ? 'price' : 'price_nonresident'} IS NOT NULL
+         WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${PRICE_FIELD_OF_KIND[kind]} IS NOT NULL
          GROUP BY service_id`,
         [[...new Set(serviceIds)]],
       );
@@ -274,7 +275,7 @@ async function servicePrices(
   const ids = [...new Set(serviceIds)];
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
-  const column = kind === 'resident' ? 'price' : 'price_nonresident';
+  const column = PRICE_FIELD_OF_KIND[kind];
   // Without names every column comes from the covering index positions_service_prices (its lists first, grouped,
   // then the chosen lists' lines); with them the chosen lines are read from the table too.
   const names = options.names ?? true;
@@ -294,7 +295,7 @@ async function servicePrices(
                   pl.ingested_at DESC, l.list_first DESC
        )
        SELECT p.service_id, ${names ? 'p.position_id, p.raw_name' : "'' AS position_id, '' AS raw_name"},
-              p.clinic_id, p.price_list_id, p.price, p.price_nonresident
+              p.clinic_id, p.price_list_id, p.price, p.price_nonresident, p.price_nonresident_far
        FROM newest n JOIN positions p
          ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
        WHERE p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
