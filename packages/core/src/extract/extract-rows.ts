@@ -123,7 +123,9 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       if (reviewed.withoutPrice > 0) report(extractIssue('ROWS_WITHOUT_PRICE', table.name, { count: reviewed.withoutPrice }));
       if (reviewed.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: reviewed.rejected }));
       if (reviewed.reread > 0) report(extractIssue('PRICES_REREAD', table.name, { count: reviewed.reread }));
-      const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
+      const printedBetween = (a: number, b: number): boolean =>
+        table.rows.slice(read.rowIndexes[a]! + 1, read.rowIndexes[b]).some((row) => row.some((cell) => normalizeCellText(cell) !== ''));
+      const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers, printedBetween);
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
       if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
@@ -185,6 +187,8 @@ interface TableRead {
   readonly pending: PendingCell[][];
   /** Per appended row, its number in the `№` column, if any. */
   readonly numbers: (number | null)[];
+  /** Per appended row, its index in the table's rows. */
+  readonly rowIndexes: number[];
   /** Rows with a price but no name (the scan lost it), as `code or №: prices`, for the file's report. */
   readonly nameless: string[];
 }
@@ -206,6 +210,8 @@ function extractTableRows(
   let section: string | null = openSection;
   const pending: PendingCell[][] = [];
   const numbers: (number | null)[] = [];
+  // The table row of each kept row, beside `numbers`.
+  const rowIndexes: number[] = [];
   const nameless: string[] = [];
   let last = lastNumber;
   // The first line of a name wrapped in a vertically centred cell, read as a row of its own above the row.
@@ -257,6 +263,7 @@ function extractTableRows(
     }
     pending.push(block === null ? unread : unread.map((c) => withBlockRoles(c, block)));
     numbers.push(number);
+    rowIndexes.push(r);
     if (number !== null) last = number;
     out.push({
       section,
@@ -268,7 +275,7 @@ function extractTableRows(
       warnings,
     });
   }
-  return { skipped, section, pending, numbers, nameless };
+  return { skipped, section, pending, numbers, rowIndexes, nameless };
 }
 
 /** A cell under a tariff heading: the heading's role(s) and text instead of the column's. */
