@@ -105,7 +105,8 @@ for (const file of readdirSync(archive).sort()) {
     if (printedCells.length === 0) continue;
     const high = Math.max(...printedCells.map((x) => x.n));
     const first = printedCells[0];
-    // A jump longer than MAX_STEP: those numbers are not in the file (a page the scan lacks), so not printed here.
+    // A jump longer than MAX_STEP: those numbers are not in the text layer — a page the scan lacks, or a page whose
+    // text layer lost its rows; only the page images tell which, so they are listed apart and not counted.
     const absent = new Set(numberings.jumps.filter((j) => j.run === run).flatMap((j) => Array.from({ length: j.to - j.from + 1 }, (_, k) => j.from + k)));
     const printed = high - absent.size;
     const seen = new Map();
@@ -151,7 +152,7 @@ for (const file of readdirSync(archive).sort()) {
         (filled.size ? ` (${filled.size} without their number or under a misread one)` : '') +
         `, missing ${missing.length}${missing.length ? `: ${compact(missing)}` : ''}` +
         (duplicated.length ? `, twice: ${duplicated.join(', ')}` : '') +
-        (absent.size ? `; not in the file: ${compact([...absent].sort((a, b) => a - b))}` : ''),
+        (absent.size ? `; jumped over, not counted (a page the scan lacks, or one whose text layer lost its rows: see the images): ${compact([...absent].sort((a, b) => a - b))}` : ''),
     );
   }
   const notReported = totals.missing.filter((m) => !m.reported);
