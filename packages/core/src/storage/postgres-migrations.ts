@@ -287,7 +287,8 @@ CREATE INDEX decisions_batch ON decisions (batch_id) WHERE batch_id IS NOT NULL;
 `,
   },
   {
-    version: 8,
+    // 10, not 8: versions 8 and 9 are taken on main by a parallel change (offers per service, the decision log).
+    version: 10,
     name: 'far-abroad prices',
     // A comparison by the far-abroad price (price_kind nonresident_far) reads it from its own column, covered by the
     // comparison index like the others. Filled from the stored cells: a cell whose role, or second role (one column

@@ -214,14 +214,14 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
-  it('fills the far-abroad price of positions stored before it from their cells (migration 8)', async () => {
+  it('fills the far-abroad price of positions stored before it from their cells (migration 10)', async () => {
     const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema},public` });
     const far = [{ role: 'nonresident_far', value: 15240, raw: '15 240', header: 'Цена для граждан стран дальнего зарубежья' }] as const;
     try {
       const client = await pool.connect();
       try {
         await client.query(`CREATE SCHEMA ${schema}`);
-        await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 7));
+        await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version < 10));
         const before = { ...POSITIONS, columns: POSITIONS.columns.filter(([name]) => name !== 'price_nonresident_far') };
         const old = (id: string, overrides: Partial<Position>) => {
           const { price_nonresident_far: _far, ...rest } = samplePosition(id, 'pl-1', 'c-1', overrides);
