@@ -39,7 +39,7 @@
 //   prices right — the extracted values equal the printed non-empty values as a multiset (the order of a
 //                  row's prices is not compared: each carries its role).
 //   roles right  — every printed price pairs with an unused extracted price of the same value whose set of
-//                  roles (`role` and `alsoRoles`) equals `roles` («strict») or also one of `acceptRoles`
+//                  roles (`role` and `also_roles`, `alsoRoles` in extractions saved before the rename) equals `roles` («strict») or also one of `acceptRoles`
 //                  («accepting»).
 //   all right    — name right and prices in the right roles.
 //   junk         — the marked band is not one priced service row (a heading, stamp, footer, a fragment of
@@ -429,7 +429,7 @@ async function compare() {
   const { extracted, counts, saved } = await extractedRows(sample);
   const perFile = new Map();
   const lines = [];
-  const rolesOf = (cell) => [...new Set([cell.role, ...(cell.alsoRoles ?? [])])].sort().join('+');
+  const rolesOf = (cell) => [...new Set([cell.role, ...(cell.also_roles ?? cell.alsoRoles ?? [])])].sort().join('+');
   for (const entry of sample.rows) {
     const s = perFile.get(entry.file) ?? { checked: 0, unchecked: 0, junk: 0, notFound: 0, name: 0, prices: 0, roles: 0, rolesAlt: 0, right: 0, rightAlt: 0 };
     perFile.set(entry.file, s);

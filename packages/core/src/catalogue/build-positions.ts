@@ -1,7 +1,8 @@
 /**
  * Rows of one price list → matched positions.
  */
-import type { PriceCell, PriceRow } from '../extract/price-row.js';
+import type { PriceRow } from '../extract/price-row.js';
+import { kindPricesOf } from '../model/price-kinds.js';
 import type { Matcher, MatchOutcome } from '../match/cascade.js';
 import { withdrawConcentratedGroups } from '../match/concentrated-groups.js';
 import type { DecisionMemory } from '../match/decision-memory.js';
@@ -51,8 +52,7 @@ export async function buildPositions(
       code: row.code,
       section: row.section,
       unit: row.unit,
-      price: priceOf(row.prices, ['resident']),
-      price_nonresident: priceOf(row.prices, ['nonresident', 'nonresident_far']),
+      ...kindPricesOf(row.prices),
       prices_raw: row.prices,
       service_id: outcome.service_id,
       confidence: outcome.confidence,
@@ -119,12 +119,4 @@ function withLessons(outcome: MatchOutcome, clinicId: string, memory: DecisionMe
   // A row left with no candidate has nothing to confirm; a code mnemonic is never queued (DESIGN §4 rule 2).
   if (status === 'queued' && (candidates.length === 0 || isCodeMnemonic(rawName))) status = 'unrecognized';
   return { ...outcome, candidates, service_id: serviceId, method, status, ...(trace && { trace }) };
-}
-
-function priceOf(prices: readonly PriceCell[], roles: readonly PriceCell['role'][]): number | null {
-  for (const role of roles) {
-    const cell = prices.find((p) => p.role === role || p.alsoRoles?.includes(role));
-    if (cell) return cell.value;
-  }
-  return null;
 }

@@ -23,6 +23,7 @@ import { listDate, staleFlags } from './stale-lists.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import { maxOf, minOf } from '../numbers.js';
 import { detail } from '../messages/message-catalogue.js';
+import { priceOfKind } from '../model/price-kinds.js';
 
 export interface CompareOptions {
   readonly price_kind?: PriceKind;
@@ -138,7 +139,7 @@ function deviationKind(price: number, mid: number | null): DeviationKind {
  * the positions matched to the service (a list may price one service on several lines).
  */
 export function partnerPrices(model: Directory, normalized: readonly PriceLine[], kind: PriceKind, city?: string): Unscored[] {
-  const priceOf = (p: PriceLine) => (kind === 'resident' ? p.price : p.price_nonresident);
+  const priceOf = (p: PriceLine) => priceOfKind(p, kind);
   const byClinic = groupBy(normalized, (p) => (priceOf(p) === null ? null : p.clinic_id));
   const result: Unscored[] = [];
   for (const [clinicId, positions] of byClinic) {

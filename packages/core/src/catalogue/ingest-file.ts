@@ -88,7 +88,7 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry, budg
     queued: count('queued'),
     unrecognized: count('unrecognized'),
     skipped: count('skipped'),
-    price_columns: extracted.columns.map((c) => ({ header: c.header, role: c.role })),
+    price_columns: extracted.columns.map((c) => ({ header: c.header, role: c.role, ...(c.also_roles ? { also_roles: c.also_roles } : {}) })),
     warnings,
   };
 }

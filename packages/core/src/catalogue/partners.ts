@@ -48,6 +48,7 @@ export async function partnerServices(queries: QueryPort, clinicId: string, quer
       service,
       price: median(current.flatMap((p) => (p.price === null ? [] : [p.price]))),
       price_nonresident: median(current.flatMap((p) => (p.price_nonresident === null ? [] : [p.price_nonresident]))),
+      price_nonresident_far: median(current.flatMap((p) => (p.price_nonresident_far == null ? [] : [p.price_nonresident_far]))),
       positions: current.length,
       effective_date: newest.effective_date,
     });

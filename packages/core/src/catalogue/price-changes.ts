@@ -29,6 +29,7 @@ import { beyondMarket, namesDiffer, type MismatchSign } from './mismatch-signs.j
 import { detail } from '../messages/message-catalogue.js';
 
 import { DEFAULT_PRICE_CHANGE_THRESHOLD, MAX_PRICE_CHANGE_THRESHOLD } from '../contract/limits.js';
+import { priceOfKind } from '../model/price-kinds.js';
 
 export { DEFAULT_PRICE_CHANGE_THRESHOLD, MAX_PRICE_CHANGE_THRESHOLD };
 
@@ -218,7 +219,7 @@ function sharesName(older: readonly Line[], newer: readonly Line[]): boolean {
 
 function linesOf(positions: readonly ListPriceLine[], kind: PriceKind): Line[] {
   return positions.flatMap((p) => {
-    const price = kind === 'resident' ? p.price : p.price_nonresident;
+    const price = priceOfKind(p, kind);
     return price === null ? [] : [{ position_id: p.position_id, raw_name: p.raw_name, price, name_norm: p.name_norm }];
   });
 }

@@ -11,6 +11,7 @@ import { comparePriceListAge } from './read-model.js';
 import { groupBy, median, roundMoney } from './statistics.js';
 import type { QueryPort } from '../storage/query-port.js';
 import { detail } from '../messages/message-catalogue.js';
+import { priceOfKind, type KindPrices } from '../model/price-kinds.js';
 
 /** One list of a clinic pricing the service. */
 export interface PriceHistoryPoint {
@@ -51,7 +52,7 @@ export async function servicePriceHistory(
   }
   const kind = options.price_kind ?? 'resident';
   const city = options.city?.toLowerCase();
-  const priceOf = (p: { price: number | null; price_nonresident: number | null }) => (kind === 'resident' ? p.price : p.price_nonresident);
+  const priceOf = (p: KindPrices) => priceOfKind(p, kind);
   const positions = (await normalizedPositionsOf(queries, serviceId)).filter((p) => priceOf(p) !== null);
   const clinics: ClinicPriceHistory[] = [];
   for (const [clinicId, own] of groupBy(positions, (p) => p.clinic_id)) {

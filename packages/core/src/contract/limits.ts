@@ -23,8 +23,8 @@ export const MAX_POSITION_IDS = 10_000;
 /** Members a proposal of a new service lists (the first ones in ingest order); its `positions` counts them all. */
 export const PROPOSAL_MEMBERS_SHOWN = 100;
 
-/** Which price a comparison uses. */
-export const PRICE_KINDS = ['resident', 'nonresident'] as const;
+/** Which price a comparison uses: residents', foreigners' (near abroad, else far abroad), far abroad's. */
+export const PRICE_KINDS = ['resident', 'nonresident', 'nonresident_far'] as const;
 /** Where a dictionary entry comes from. */
 export const SERVICE_ORIGINS = ['dictionary', 'created'] as const;
 /** How a position was matched. */

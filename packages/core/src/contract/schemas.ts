@@ -181,9 +181,22 @@ export const Position = named(
     section: nullableText(),
     unit: nullableText(),
     price: z.number().nullable().describe('Resident price, the one used for comparison (tenge).'),
-    price_nonresident: z.number().nullable(),
+    price_nonresident: z.number().nullable().describe('Price for foreigners: near abroad (СНГ), else far abroad.'),
+    price_nonresident_far: z
+      .number()
+      .nullable()
+      .describe('Price for far abroad: a cell whose role or second role is nonresident_far (absent from clients older than the field).'),
     prices_raw: z.array(
-      z.object({ role: z.enum(PRICE_ROLES), value: z.number(), raw: text('The cell text as in the document.'), header: z.string() }),
+      z.object({
+        role: z.enum(PRICE_ROLES),
+        value: z.number(),
+        raw: text('The cell text as in the document.'),
+        header: z.string(),
+        also_roles: z
+          .array(z.enum(PRICE_ROLES))
+          .optional()
+          .describe('Further roles of the same price: one column «… ближнего и дальнего зарубежья» is nonresident and nonresident_far.'),
+      }),
     ),
     service_id: nullableText('The matched dictionary service, if any.'),
     confidence: share(),
@@ -216,7 +229,9 @@ export const FileReportOk = named(
     queued: count(),
     unrecognized: count(),
     skipped: count("Rows whose twin in an earlier list of the clinic an analyst skipped: skipped again, not queued."),
-    price_columns: z.array(z.object({ header: z.string(), role: z.string() })),
+    price_columns: z.array(
+      z.object({ header: z.string(), role: z.string(), also_roles: z.array(z.string()).optional().describe("The column's second roles, when it has any.") }),
+    ),
     warnings: z.array(z.string()),
   }),
 );
@@ -529,6 +544,7 @@ export const PartnerService = named(
     service: Service,
     price: z.number().nullable(),
     price_nonresident: z.number().nullable(),
+    price_nonresident_far: z.number().nullable(),
     positions: count(),
     effective_date: date(),
   }),

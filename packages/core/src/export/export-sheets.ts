@@ -29,6 +29,7 @@ export const POSITIONS_HEADERS = [
   'Раздел',
   'Цена',
   'Цена нерезидент',
+  'Цена дальнее зарубежье',
   'Цены в документе',
   'Статус',
   'ID услуги',
@@ -114,7 +115,7 @@ function positionsSheet(queries: QueryPort): SheetSource {
   }
   return {
     name: POSITIONS_SHEET,
-    widths: [30, 14, 30, 12, 60, 14, 30, 12, 12, 30, 14, 14, 60, 12, 12, 16, 40],
+    widths: [30, 14, 30, 12, 60, 14, 30, 12, 12, 12, 30, 14, 14, 60, 12, 12, 16, 40],
     rows: { [Symbol.asyncIterator]: rows },
   };
 }
@@ -133,6 +134,7 @@ function positionRow(model: Directory, position: Position, packageName: string |
     position.section,
     position.price,
     position.price_nonresident,
+    position.price_nonresident_far ?? null,
     position.prices_raw.map((cell) => (cell.header ? `${cell.header}: ${cell.raw}` : cell.raw)).join('; ') || null,
     // Russian for people, from the message catalogue; the codes stay in the API (`/positions`).
     renderMessage(`status.${position.status}`),

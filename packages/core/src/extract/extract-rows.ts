@@ -23,6 +23,7 @@ import { linkPackageRows } from './package-rows.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js';
 import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
+import { priceRolesOf } from './price-columns.js';
 import type { ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 import { widthOf } from '../numbers.js';
@@ -122,7 +123,9 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       if (reviewed.withoutPrice > 0) report(extractIssue('ROWS_WITHOUT_PRICE', table.name, { count: reviewed.withoutPrice }));
       if (reviewed.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: reviewed.rejected }));
       if (reviewed.reread > 0) report(extractIssue('PRICES_REREAD', table.name, { count: reviewed.reread }));
-      const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers);
+      const printedBetween = (a: number, b: number): boolean =>
+        table.rows.slice(read.rowIndexes[a]! + 1, read.rowIndexes[b]).some((row) => row.some((cell) => normalizeCellText(cell) !== ''));
+      const numbering = skippedNumbers(layout.numberColumn === null ? null : lastNumber, read.numbers, printedBetween);
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
       if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
@@ -184,6 +187,8 @@ interface TableRead {
   readonly pending: PendingCell[][];
   /** Per appended row, its number in the `№` column, if any. */
   readonly numbers: (number | null)[];
+  /** Per appended row, its index in the table's rows. */
+  readonly rowIndexes: number[];
   /** Rows with a price but no name (the scan lost it), as `code or №: prices`, for the file's report. */
   readonly nameless: string[];
 }
@@ -205,12 +210,14 @@ function extractTableRows(
   let section: string | null = openSection;
   const pending: PendingCell[][] = [];
   const numbers: (number | null)[] = [];
+  // The table row of each kept row, beside `numbers`.
+  const rowIndexes: number[] = [];
   const nameless: string[] = [];
   let last = lastNumber;
   // The first line of a name wrapped in a vertically centred cell, read as a row of its own above the row.
   let namePrefix: string | null = null;
   // A heading naming the tariff of the block below it (`Цена для граждан стран СНГ …`), one price column only.
-  let blockRole: { role: PriceRole; header: string } | null = null;
+  let blockRole: { role: PriceRole; also_roles: readonly PriceRole[]; header: string } | null = null;
   let skipped = 0;
   const headerTexts = layout.header.texts.map(normalizeCellText);
   for (let r = layout.header.lastRow + 1; r < table.rows.length; r++) {
@@ -226,7 +233,8 @@ function extractTableRows(
     if (prices.length === 0 && !keptUnpriced) {
       const role = layout.priceColumns.length === 1 ? priceRoleHeadingOf(row) : null;
       if (role !== null) {
-        blockRole = { role, header: distinctTexts(row)[0]! };
+        const header = distinctTexts(row)[0]!;
+        blockRole = { role, also_roles: priceRolesOf(header).filter((r) => r !== role), header };
         continue;
       }
       const title = sectionTitleOf(row, layout);
@@ -244,7 +252,8 @@ function extractTableRows(
       continue;
     }
     const block = blockRole;
-    if (block !== null) prices = prices.map((p) => ({ ...p, role: block.role, header: block.header }));
+    // The heading's roles replace the column's (its second role too: the block is for the heading's group only).
+    if (block !== null) prices = prices.map((p) => withBlockRoles(p, block));
     const ownName = normalizeCellText(row[layout.nameColumn]);
     const name = namePrefix !== null && ownName !== '' ? `${namePrefix} ${ownName}` : ownName;
     namePrefix = null;
@@ -252,8 +261,9 @@ function extractTableRows(
       if (unreadable !== null && prices.length > 0) nameless.push(namelessLabel(row, layout, prices));
       continue;
     }
-    pending.push(block === null ? unread : unread.map((c) => ({ ...c, role: block.role, header: block.header })));
+    pending.push(block === null ? unread : unread.map((c) => withBlockRoles(c, block)));
     numbers.push(number);
+    rowIndexes.push(r);
     if (number !== null) last = number;
     out.push({
       section,
@@ -265,7 +275,16 @@ function extractTableRows(
       warnings,
     });
   }
-  return { skipped, section, pending, numbers, nameless };
+  return { skipped, section, pending, numbers, rowIndexes, nameless };
+}
+
+/** A cell under a tariff heading: the heading's role(s) and text instead of the column's. */
+function withBlockRoles<C extends { readonly role: PriceRole; readonly also_roles?: readonly PriceRole[]; readonly header: string }>(
+  cell: C,
+  block: { readonly role: PriceRole; readonly also_roles: readonly PriceRole[]; readonly header: string },
+): C {
+  const { also_roles: _columnRoles, ...rest } = cell;
+  return { ...rest, role: block.role, header: block.header, ...(block.also_roles.length > 0 ? { also_roles: block.also_roles } : {}) } as C;
 }
 
 /** {@link rejectRatioOutliers} over the rows one table appended to `rows`, flagging each row; how many prices were taken out. */
@@ -287,7 +306,7 @@ function rejectTableRatioOutliers(layout: TableLayout, rows: PriceRow[], from: n
 /** {@link repairByColumnRatio} over the rows one table appended to `rows` (from `from` on). */
 function repairTableByRatio(table: Table, layout: TableLayout, rows: PriceRow[], from: number): number {
   const tableRows = rows.slice(from);
-  const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role, index: c.index }));
+  const columns = layout.priceColumns.map((c) => ({ header: normalizeCellText(c.header), role: c.role, index: c.index, ...(c.also_roles ? { also_roles: c.also_roles } : {}) }));
   const repaired = repairByColumnRatio(tableRows, columns, (i, column) => normalizeCellText(table.rows[tableRows[i]!.source.row - 1]?.[column.index]));
   replaceFrom(rows, from, tableRows);
   return repaired;
@@ -312,7 +331,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
         header: normalizeCellText(column.header),
         raw,
         ...(reread === undefined ? {} : { reread }),
-        ...(column.alsoRoles ? { alsoRoles: column.alsoRoles } : {}),
+        ...(column.also_roles ? { also_roles: column.also_roles } : {}),
       };
       if (repaired) parsed = repaired;
       else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && (rereadValue(reread) ?? 0) >= 100))) unread.push(cell);
@@ -327,7 +346,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
     const value = stored !== undefined && !parsed.minimum ? round2(stored) : parsed.value;
     if (!(value > 0)) continue;
     if (parsed.minimum) warnings.push(warningText('PRICE_LOWER_BOUND', { raw }));
-    prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header), ...(column.alsoRoles ? { alsoRoles: column.alsoRoles } : {}) });
+    prices.push({ role: column.role, value, raw, header: normalizeCellText(column.header), ...(column.also_roles ? { also_roles: column.also_roles } : {}) });
   }
   return prices;
 }

@@ -28,7 +28,7 @@ describe('extract: price column roles', () => {
     const header = 'Цена для лиц без гражданства из стран ближнего и дальнего зарубежья, не проживающих на постоянной основе на территории Республики Казахстан, тенге';
     expect(priceRolesOf(header)).toEqual(['nonresident', 'nonresident_far']);
     const [column] = findPriceColumns(['№', 'Наименование услуг', 'Единица измерения', header], new Set([0, 1, 2]));
-    expect(column).toMatchObject({ index: 3, role: 'nonresident', alsoRoles: ['nonresident_far'] });
+    expect(column).toMatchObject({ index: 3, role: 'nonresident', also_roles: ['nonresident_far'] });
   });
   it('gives a far-abroad header alone one role', () => {
     expect(priceRolesOf('Цена с учетом НДС для  граждан стран дальнего зарубежья, не проживающих на постоянной основе')).toEqual(['nonresident_far']);

@@ -46,7 +46,7 @@ export function findPriceColumns(headerTexts: readonly string[], taken: Readonly
     used.add(role);
     const also = alsoRoles(toKeyText(header), role).filter((r) => !used.has(r));
     for (const r of also) used.add(r);
-    columns.push({ index, header, role, ...(also.length > 0 ? { alsoRoles: also } : {}) });
+    columns.push({ index, header, role, ...(also.length > 0 ? { also_roles: also } : {}) });
   }
   return columns;
 }

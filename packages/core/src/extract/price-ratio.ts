@@ -19,6 +19,8 @@ const TOLERANCE = 0.004;
 export interface RatioColumn {
   readonly header: string;
   readonly role: PriceCell['role'];
+  /** The column's second roles (`… ближнего и дальнего зарубежья`), kept on a price repaired in it. */
+  readonly also_roles?: PriceCell['also_roles'];
 }
 
 /**
@@ -169,7 +171,7 @@ function fits(raw: string, value: number): boolean {
 }
 
 function withPrice(row: PriceRow, column: RatioColumn, value: number, raw: string, factor: number): PriceRow {
-  const cell: PriceCell = { role: column.role, value, raw, header: column.header };
+  const cell: PriceCell = { role: column.role, value, raw, header: column.header, ...(column.also_roles ? { also_roles: column.also_roles } : {}) };
   const prices = row.prices.some((p) => p.header === column.header && p.role === column.role)
     ? row.prices.map((p) => (p.header === column.header && p.role === column.role ? cell : p))
     : [...row.prices, cell];

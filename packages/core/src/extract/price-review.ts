@@ -15,7 +15,7 @@ const OWN_PATTERN_VALUES = 30;
 export interface PendingCell {
   readonly role: PriceRole;
   /** More roles the same column carries («… ближнего и дальнего зарубежья»), kept on the price read later. */
-  readonly alsoRoles?: readonly PriceRole[];
+  readonly also_roles?: readonly PriceRole[];
   readonly header: string;
   readonly raw: string;
   /** The cell's digits read again from the page image, when the reader did (scans with OCR installed). */
@@ -141,6 +141,6 @@ function push(map: Map<string, number[]>, key: string, value: number): void {
 }
 
 /** The cell's other roles, as a price keeps them (nothing when it has none). */
-function alsoRolesOf(cell: PendingCell): Pick<PendingCell, 'alsoRoles'> {
-  return cell.alsoRoles ? { alsoRoles: cell.alsoRoles } : {};
+function alsoRolesOf(cell: PendingCell): Pick<PendingCell, 'also_roles'> {
+  return cell.also_roles ? { also_roles: cell.also_roles } : {};
 }

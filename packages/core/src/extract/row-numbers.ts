@@ -26,11 +26,19 @@ export function continuesNumbering(last: number | null, n: number | null): boole
  * certain: a number not above the last starts a new numbering (lists that number each section from 1); a
  * kept row without a number in between (an unnumbered sub-row, or a number the scan lost) stops the count
  * until the next number; a number followed by one that fits better before it (`9, 30, 11`: 30 is a misread
- * 10) is a misread number, not a gap.
+ * 10) is a misread number, not a gap; a number the table prints elsewhere, out of order, is no gap either.
+ * `printedBetween(a, b)`, where given, tells whether the table prints anything between the rows of `numbers[a]` and
+ * `numbers[b]`: when it prints nothing there, the list itself skips those numbers (`364, 368`) and they are no gap.
  */
-export function skippedNumbers(last: number | null, numbers: readonly (number | null)[]): { skipped: number[]; last: number | null } {
+export function skippedNumbers(
+  last: number | null,
+  numbers: readonly (number | null)[],
+  printedBetween?: (before: number, after: number) => boolean,
+): { skipped: number[]; last: number | null } {
   const skipped: number[] = [];
   let previous = last;
+  // The index in `numbers` of the row `previous` is the number of (null: the row is in an earlier table).
+  let previousAt: number | null = null;
   numbers.forEach((n, i) => {
     if (n === null) {
       previous = null;
@@ -40,12 +48,18 @@ export function skippedNumbers(last: number | null, numbers: readonly (number | 
     const misread = previous !== null && next !== null && n > previous + 1 && next > previous && next < n;
     if (misread) {
       previous = previous! + 1;
+      previousAt = i;
       return;
     }
-    if (previous !== null && n > previous + 1 && n - previous <= MAX_GAP) for (let k = previous + 1; k < n; k++) skipped.push(k);
+    // Two kept rows of the same table with nothing printed between them: the list itself skips the numbers.
+    const ownSkip = printedBetween !== undefined && previousAt !== null && !printedBetween(previousAt, i);
+    if (previous !== null && n > previous + 1 && n - previous <= MAX_GAP && !ownSkip) for (let k = previous + 1; k < n; k++) skipped.push(k);
     previous = n;
+    previousAt = i;
   });
-  return { skipped, last: previous };
+  // A number the list prints out of order (`825, 827, 828, 839, 826, 829`) is not missing: it is elsewhere in the table.
+  const present = new Set(numbers);
+  return { skipped: skipped.filter((k) => !present.has(k)), last: previous };
 }
 
 /**

@@ -5,6 +5,7 @@ import { normalizeCellText, toKeyText } from './cell-text.js';
 import { CODE_HEADER, NUMBER_HEADER, QUANTITY_HEADER, UNIT_HEADER, isNameHeader } from './header-keywords.js';
 import { findHeader, type HeaderInfo } from './header-row.js';
 import { parsePrice } from './parse-price.js';
+import { rowNumberOf } from './row-numbers.js';
 import { findPriceColumns } from './price-columns.js';
 import type { PriceColumn } from './price-row.js';
 import { widthOf } from '../numbers.js';
@@ -30,9 +31,11 @@ export function layoutFromHeader(rows: readonly (readonly string[])[]): TableLay
   const picked = pickNameColumn(keys);
   if (picked === null) return null;
   const nameColumn = wordiestOfMergedHeader(rows, header.lastRow, keys, picked);
-  const numberColumn = firstIndex(keys, (k) => NUMBER_HEADER.test(k) && !isNameHeader(k), nameColumn);
   const codeColumn = firstIndex(keys, (k) => CODE_HEADER.test(k), nameColumn);
   const unitColumn = firstIndex(keys, (k) => UNIT_HEADER.test(k), nameColumn);
+  const numberColumn =
+    firstIndex(keys, (k) => NUMBER_HEADER.test(k) && !isNameHeader(k), nameColumn) ??
+    numberColumnFromData(rows, header.lastRow, keys, nameColumn, [codeColumn, unitColumn]);
   const taken = new Set<number>([nameColumn]);
   for (const c of [numberColumn, codeColumn, unitColumn]) if (c !== null) taken.add(c);
   keys.forEach((k, i) => {
@@ -105,6 +108,35 @@ function wordiestOfMergedHeader(rows: readonly (readonly string[])[], headerEnd:
   let best = picked;
   for (let c = first; c <= last; c++) if (letters(c) > letters(best)) best = c;
   return best;
+}
+
+/** Rows below the header a `№` column is recognised from, and how many of its cells must be row numbers. */
+const NUMBER_SAMPLE_ROWS = 60;
+const MIN_NUMBERED_ROWS = 5;
+
+/**
+ * The row-number column of a header whose `№` the scan garbled (`.Y*`, `m`): a column left of the name, named
+ * by no other header word, whose cells below the header are row numbers (at least 80 % of its non-empty
+ * cells, at least five) that mostly count up by one. `null` when there is none.
+ */
+function numberColumnFromData(
+  rows: readonly (readonly string[])[],
+  headerEnd: number,
+  keys: readonly string[],
+  nameColumn: number,
+  taken: readonly (number | null)[],
+): number | null {
+  const sample = rows.slice(headerEnd + 1, headerEnd + 1 + NUMBER_SAMPLE_ROWS);
+  for (let c = 0; c < nameColumn; c++) {
+    if (taken.includes(c) || isNameHeader(keys[c] ?? '') || CODE_HEADER.test(keys[c] ?? '') || UNIT_HEADER.test(keys[c] ?? '')) continue;
+    const texts = sample.map((row) => normalizeCellText(row[c])).filter((t) => t !== '');
+    const numbers = texts.map(rowNumberOf).filter((n): n is number => n !== null);
+    if (numbers.length < MIN_NUMBERED_ROWS || numbers.length < texts.length * 0.8) continue;
+    let steps = 0;
+    for (let i = 1; i < numbers.length; i++) if (numbers[i] === numbers[i - 1]! + 1) steps++;
+    if (steps >= (numbers.length - 1) * 0.6) return c;
+  }
+  return null;
 }
 
 function firstIndex(keys: readonly string[], test: (key: string) => boolean, exclude: number): number | null {

@@ -101,7 +101,7 @@ export type FileReport =
       readonly unrecognized: number;
       /** Rows whose twin in an earlier list of the clinic an analyst skipped: skipped again, never queued. */
       readonly skipped: number;
-      readonly price_columns: readonly { readonly header: string; readonly role: string }[];
+      readonly price_columns: readonly { readonly header: string; readonly role: string; readonly also_roles?: readonly string[] }[];
       readonly warnings: readonly string[];
     }
   | {
@@ -247,6 +247,7 @@ export interface PartnerService {
   readonly service: Service;
   readonly price: number | null;
   readonly price_nonresident: number | null;
+  readonly price_nonresident_far: number | null;
   readonly positions: number;
   readonly effective_date: string | null;
 }

@@ -26,7 +26,7 @@ export interface PriceCell {
   /** The header text of the column the price came from. */
   readonly header: string;
   /** Further roles of the same price: one column for near and far abroad (`nonresident` + `nonresident_far`). */
-  readonly alsoRoles?: readonly PriceRole[];
+  readonly also_roles?: readonly PriceRole[];
 }
 
 /** A price column found in a table, with its role. */
@@ -35,7 +35,7 @@ export interface PriceColumn {
   readonly header: string;
   readonly role: PriceRole;
   /** Further roles the header names (`… ближнего и дальнего зарубежья`: `nonresident_far` beside `nonresident`). */
-  readonly alsoRoles?: readonly PriceRole[];
+  readonly also_roles?: readonly PriceRole[];
 }
 
 /** One priced service row of a price list. */

@@ -79,7 +79,14 @@ export interface Position {
   readonly unit: string | null;
   /** Resident price, the one used for comparison; null when the row has only other roles. */
   readonly price: number | null;
+  /** Price for foreigners: near abroad (СНГ), else far abroad where the list has one price for all of them. */
   readonly price_nonresident: number | null;
+  /**
+   * Price for far abroad: a cell whose role, or second role, is `nonresident_far` (a column «… ближнего и дальнего
+   * зарубежья» gives both foreigners' prices); null when the row has none (model/price-kinds.ts).
+   */
+  readonly price_nonresident_far: number | null;
+  /** The row's price cells, each with its column's role and second roles (`also_roles`). */
   readonly prices_raw: readonly PriceCell[];
   readonly service_id: string | null;
   readonly confidence: number;

@@ -1,7 +1,7 @@
 /**
  * The compact on-disk form of positions (one list file per price list) and of the decision log, and the
- * way back. What belongs to a price list is stored once per list: its price columns (header and role) are
- * a table the cells point into. Candidates are stored as service ids and scores; their names are
+ * way back. What belongs to a price list is stored once per list: its price columns (header, role and second
+ * roles) are a table the cells point into. A position's far-abroad price is not stored: it is read from its cells. Candidates are stored as service ids and scores; their names are
  * resolved from the services when read (a name is kept only when it differs from the service's own).
  * Files are written in the current layout (version 3, list-file-v3.ts); files of version 2 are read.
  * Pure functions: lowdb.ts does the files.
@@ -10,6 +10,7 @@ import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { Decision, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
 import type { MatchTrace } from '../match/trace.js';
 import { LIST_FILE_V3, fromListFileV3, toListFileV3, type ListFileV3 } from './list-file-v3.js';
+import { kindPricesOf } from '../model/price-kinds.js';
 
 /**
  * Layout version of the list files (and journal entries) written now; files of an older layout (2) are read,
@@ -51,6 +52,8 @@ const OLDER_POSITION_LENGTHS = [POSITION_FIELDS.length - 3, POSITION_FIELDS.leng
 const KINDS: Readonly<Record<CompactKind, PositionKind>> = { s: 'service', p: 'package', c: 'component' };
 type CompactKind = 's' | 'p' | 'c';
 
+/** A price column as stored: `[header, role]`, or `[header, role, second roles]`. */
+export type StoredColumn = readonly [header: string, role: PriceRole, alsoRoles?: readonly PriceRole[]];
 type CompactCell = [column: number, value: number, raw?: string];
 export type CompactCandidate = [serviceId: string, score: number, method: MatchMethod, name?: string];
 type CompactPosition = [
@@ -84,8 +87,11 @@ export interface ListFileV2 {
   readonly price_list_id: string;
   readonly clinic_id: string;
   readonly fields: readonly string[];
-  /** The list's price columns: `[header, role]`, pointed at by the cells. */
-  readonly columns: readonly (readonly [string, PriceRole])[];
+  /**
+   * The list's price columns: `[header, role]`, or `[header, role, second roles]` for a column carrying two roles
+   * (files written before second roles were stored have none), pointed at by the cells.
+   */
+  readonly columns: readonly StoredColumn[];
   readonly positions: readonly CompactPosition[];
 }
 
@@ -108,6 +114,11 @@ export function fromListFile(file: ListFile, services: ReadonlyMap<string, Servi
   return fromListFileV2(file as ListFileV2, services, interner);
 }
 
+function sameRoles(a: readonly PriceRole[] | undefined, b: readonly PriceRole[] | null): boolean {
+  if (!a || a.length === 0) return b === null;
+  return b !== null && a.length === b.length && a.every((role, i) => role === b[i]);
+}
+
 /**
  * The positions of a list file. Records of one list share their strings (column headers, candidate names
  * are the services' own), and `intern` lets texts repeated across lists (the same names in every version
@@ -118,7 +129,7 @@ function fromListFileV2(file: ListFileV2, services: ReadonlyMap<string, Service>
   if (file?.version !== LIST_FILE_V2 || !Array.isArray(file.positions) || !Array.isArray(file.columns)) {
     throw new Error(`это не файл прайс-листа pricecat версии ${LIST_FILE_V2} или ${LIST_FILE_V3}`);
   }
-  const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
+  const columns = file.columns.map(([header, role, also]) => ({ header: intern(header), role, also: Array.isArray(also) && also.length > 0 ? also : null }));
   const noWarnings: readonly string[] = Object.freeze([]);
   // Consecutive rows mostly share their section and unit: compared with the row before, interned only when they differ.
   let lastSection: [raw: string | null, interned: string | null] = [null, null];
@@ -134,6 +145,30 @@ function fromListFileV2(file: ListFileV2, services: ReadonlyMap<string, Service>
     const kind: PositionKind | undefined = kindCode === undefined ? 'service' : KINDS[kindCode as CompactKind];
     if (kind === undefined) throw new Error(`position ${index} has an unknown kind "${String(kindCode)}"`);
     const nameNorm = intern(name_norm);
+    const pricesRaw = interner.cells(
+      nameNorm,
+      (known) =>
+        known.length === cells.length &&
+        cells.every(([column, value, raw]: CompactCell, i: number) => {
+          const cell = known[i]!;
+          const col = columns[column];
+          return (
+            col !== undefined &&
+            cell.value === value &&
+            cell.role === col.role &&
+            cell.header === col.header &&
+            sameRoles(cell.also_roles, col.also) &&
+            cell.raw === (raw ?? interner.number(value))
+          );
+        }),
+      () =>
+        cells.map(([column, value, raw]: CompactCell): PriceCell => {
+          const col = columns[column];
+          if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
+          const cell: PriceCell = { role: col.role, value, raw: raw === undefined ? interner.number(value) : intern(raw), header: col.header };
+          return col.also ? { ...cell, also_roles: col.also } : cell;
+        }),
+    );
     const position: Position = {
       position_id,
       price_list_id: file.price_list_id,
@@ -145,24 +180,8 @@ function fromListFileV2(file: ListFileV2, services: ReadonlyMap<string, Service>
       unit: (lastUnit = sameAsLast(unit, lastUnit))[1],
       price,
       price_nonresident,
-      prices_raw: interner.cells(
-        nameNorm,
-        (known) =>
-          known.length === cells.length &&
-          cells.every(([column, value, raw]: CompactCell, i: number) => {
-            const cell = known[i]!;
-            const col = columns[column];
-            return (
-              col !== undefined && cell.value === value && cell.role === col.role && cell.header === col.header && cell.raw === (raw ?? interner.number(value))
-            );
-          }),
-        () =>
-          cells.map(([column, value, raw]: CompactCell): PriceCell => {
-            const col = columns[column];
-            if (!col) throw new Error(`position ${index} points at price column ${column}, which the list does not have`);
-            return { role: col.role, value, raw: raw === undefined ? interner.number(value) : intern(raw), header: col.header };
-          }),
-      ),
+      price_nonresident_far: kindPricesOf(pricesRaw).price_nonresident_far,
+      prices_raw: pricesRaw,
       service_id,
       confidence,
       method,

@@ -7,7 +7,7 @@
  *   `[[[service_id, score, method, name?], …], trace | null]` (namesakes — the same name in every version of a
  *   clinic's list — share one);
  * - `positions` — one row of scalars per position, the fields named by `fields`;
- * - `columns` — the list's price columns `[header, role]`, pointed at by the cells;
+ * - `columns` — the list's price columns `[header, role]` (or `[header, role, second roles]`), pointed at by the cells;
  * - `warnings` — each distinct list of warnings (`[]` first);
  * - `texts` — each distinct text of the rows: names, codes, sections, units, source tables.
  *
@@ -22,7 +22,8 @@
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
 import type { MatchTrace } from '../match/trace.js';
-import type { CompactCandidate, Interner } from './compact-records.js';
+import type { CompactCandidate, Interner, StoredColumn } from './compact-records.js';
+import { kindPricesOf } from '../model/price-kinds.js';
 
 /** Layout version of a list file written now. */
 export const LIST_FILE_V3 = 3;
@@ -86,7 +87,7 @@ export interface ListFileV3 {
   readonly cells: readonly string[];
   readonly matches: readonly string[];
   readonly positions: readonly Row[];
-  readonly columns: readonly (readonly [string, PriceRole])[];
+  readonly columns: readonly StoredColumn[];
   readonly warnings: readonly (readonly string[])[];
   readonly texts: readonly string[];
 }
@@ -98,10 +99,10 @@ export function toListFileV3(
   positions: readonly Position[],
   services: ReadonlyMap<string, Service>,
 ): ListFileV3 {
-  const columns: [string, PriceRole][] = [];
+  const columns: StoredColumn[] = [];
   const columnOf = tableOf<string>((key) => {
-    const [role, header] = key.split('\u0000') as [PriceRole, string];
-    columns.push([header, role]);
+    const [role, header, also] = key.split('\u0000') as [PriceRole, string, string];
+    columns.push(also === '' ? [header, role] : [header, role, also.split(',') as PriceRole[]]);
   });
   const texts = tableOf<string>();
   const cells = tableOf<string>();
@@ -110,7 +111,7 @@ export function toListFileV3(
   warnings.index('[]');
   const rows = positions.map((p): Row => {
     const compactCells = p.prices_raw.map((cell): CompactCell => {
-      const column = columnOf.index(`${cell.role}\u0000${cell.header}`);
+      const column = columnOf.index(`${cell.role}\u0000${cell.header}\u0000${cell.also_roles?.join(',') ?? ''}`);
       return cell.raw === String(cell.value) ? [column, cell.value] : [column, cell.value, cell.raw];
     });
     const candidates = p.candidates.map((c): CompactCandidate =>
@@ -166,16 +167,24 @@ export function fromListFileV3(file: ListFileV3, services: ReadonlyMap<string, S
   // Names are interned as pairs, by their normalized form (interner.name), the other texts here.
   const texts = file.texts;
   const shared: (string | undefined)[] = new Array(texts.length);
-  const columns = file.columns.map(([header, role]) => ({ header: intern(header), role }));
+  const columns = file.columns.map(([header, role, also]) => ({
+    header: intern(header),
+    role,
+    also: Array.isArray(also) && also.length > 0 ? also : null,
+  }));
   // The cells of a list point at its columns: lists with the same columns share decoded cells.
   const columnsKey = intern(JSON.stringify(file.columns));
   const cellLists: (readonly PriceCell[] | undefined)[] = new Array(file.cells.length);
+  // The far-abroad price is not stored: read from the cells, once per distinct cell list.
+  const farPrices: (number | null)[] = new Array(file.cells.length);
   const cellsAt = (index: number, at: number): readonly PriceCell[] => {
     const known = cellLists[index];
     if (known !== undefined) return known;
     const text = file.cells[index];
     if (typeof text !== 'string') throw new Error(`position ${at} points at cell list ${index}, which the file does not have`);
-    return (cellLists[index] = interner.decoded(columnsKey, text, () => decodeCells(text, columns)));
+    const cells = interner.decoded(columnsKey, text, () => decodeCells(text, columns));
+    farPrices[index] = kindPricesOf(cells).price_nonresident_far;
+    return (cellLists[index] = cells);
   };
   // A match is shared with the last namesake's when their texts are equal (a lookup by the interned name, whose
   // hash is known, and one comparison, instead of hashing the long text).
@@ -204,6 +213,7 @@ export function fromListFileV3(file: ListFileV3, services: ReadonlyMap<string, S
     const names = interner.name(rawText(row[2], at), rawText(row[1], at));
     const match = matchAt(row[13], names.norm, at);
     const warnings = warningLists[row[14]];
+    const pricesRaw = cellsAt(row[8], at);
     if (warnings === undefined) throw new Error(`position ${at} points at warning list ${row[14]}, which the file does not have`);
     const position: Position = {
       position_id: row[0],
@@ -216,7 +226,8 @@ export function fromListFileV3(file: ListFileV3, services: ReadonlyMap<string, S
       unit: textAt(row[5], at),
       price: row[6],
       price_nonresident: row[7],
-      prices_raw: cellsAt(row[8], at),
+      price_nonresident_far: farPrices[row[8]] ?? null,
+      prices_raw: pricesRaw,
       service_id: row[9],
       confidence: row[10],
       method: row[11],
@@ -244,12 +255,13 @@ interface Match {
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
 const NO_CANDIDATES: readonly MatchCandidate[] = Object.freeze([]);
 
-function decodeCells(text: string, columns: readonly { header: string; role: PriceRole }[]): readonly PriceCell[] {
+function decodeCells(text: string, columns: readonly { header: string; role: PriceRole; also: readonly PriceRole[] | null }[]): readonly PriceCell[] {
   const cells = JSON.parse(text) as CompactCell[];
   return cells.map(([column, value, raw]) => {
     const col = columns[column];
     if (!col) throw new Error(`a cell points at price column ${column}, which the list does not have`);
-    return { role: col.role, value, raw: raw ?? String(value), header: col.header };
+    const cell: PriceCell = { role: col.role, value, raw: raw ?? String(value), header: col.header };
+    return col.also ? { ...cell, also_roles: col.also } : cell;
   });
 }
 

@@ -112,6 +112,7 @@ const VERSION_2_POSITIONS: Position[] = [
     unit: 'услуга',
     price: 12600,
     price_nonresident: 15000,
+    price_nonresident_far: null,
     prices_raw: [
       { role: 'resident', value: 12600, raw: '12 600', header: 'Цена, тг' },
       { role: 'nonresident', value: 15000, raw: '15000', header: 'Цена для нерезидентов, тг' },
@@ -141,6 +142,7 @@ const VERSION_2_POSITIONS: Position[] = [
     unit: null,
     price: 3000,
     price_nonresident: null,
+    price_nonresident_far: null,
     prices_raw: [{ role: 'resident', value: 3000, raw: '3000', header: 'Цена, тг' }],
     service_id: null,
     confidence: 0.4,
@@ -163,6 +165,7 @@ const VERSION_2_POSITIONS: Position[] = [
     unit: 'услуга',
     price: 5000,
     price_nonresident: null,
+    price_nonresident_far: null,
     prices_raw: [{ role: 'resident', value: 5000, raw: '5000', header: 'Цена, тг' }],
     service_id: null,
     confidence: 0,

@@ -208,6 +208,47 @@ describe('storage: lowdb', () => {
     await store.close();
   });
 
+  it('stores a column carrying two roles once, with its second roles, and reads files written before them', async () => {
+    const both = 'Цена для лиц без гражданства из стран ближнего и дальнего зарубежья';
+    const cell = (role: 'nonresident' | 'nonresident_far', value: number, also?: ['nonresident_far']) => ({
+      role,
+      value,
+      raw: String(value),
+      header: both,
+      ...(also ? { also_roles: also } : {}),
+    });
+    const first = await createLowdbStorage({ dir });
+    await first.savePriceList(
+      sampleWrite('c-1', 'pl-1', [
+        samplePosition('p-1', 'pl-1', 'c-1', { price: null, price_nonresident: 4800, price_nonresident_far: 4800, prices_raw: [cell('nonresident', 4800, ['nonresident_far'])] }),
+        samplePosition('p-2', 'pl-1', 'c-1', { price: null, price_nonresident: 8400, price_nonresident_far: 8400, prices_raw: [cell('nonresident', 8400, ['nonresident_far'])] }),
+        samplePosition('p-3', 'pl-1', 'c-1', { price: null, price_nonresident: 9240, price_nonresident_far: 9240, prices_raw: [cell('nonresident_far', 9240)] }),
+      ]),
+    );
+    await first.close();
+    const listDir = join(dir, 'lists');
+    const [name] = await readdir(listDir);
+    const file = JSON.parse(await readFile(join(listDir, name!), 'utf-8'));
+    expect(file.columns).toEqual([
+      [both, 'nonresident', ['nonresident_far']],
+      [both, 'nonresident_far'],
+    ]);
+    // The file of a pricecat that kept the first role only: `[header, role]` columns.
+    file.columns = file.columns.map((column: unknown[]) => column.slice(0, 2));
+    await writeFile(join(listDir, name!), JSON.stringify(file), 'utf-8');
+    const reopened = await createLowdbStorage({ dir });
+    try {
+      const read = await reopened.listPositions();
+      expect(read.map((p) => [p.prices_raw[0]!.also_roles, p.price_nonresident, p.price_nonresident_far])).toEqual([
+        [undefined, 4800, null],
+        [undefined, 8400, null],
+        [undefined, 9240, 9240],
+      ]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('migrates a single-file store of an older pricecat and keeps the old file as a backup', async () => {
     const positions = [samplePosition('p-1', 'pl-1', 'c-1'), samplePosition('p-2', 'pl-2', 'c-1')];
     const legacy = {

@@ -368,6 +368,24 @@ ALTER TABLE positions SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovac
 CREATE INDEX decisions_action_seq ON decisions (action, seq);
 CREATE INDEX IF NOT EXISTS decisions_previous_positions ON decisions USING gin ((${DECISION_POSITION_IDS_SQL}));
 `,
+    },
+    {
+    version: 10,
+    name: 'far-abroad prices',
+    // A comparison by the far-abroad price (price_kind nonresident_far) reads it from its own column, covered by the
+    // comparison index like the others. Filled from the stored cells: a cell whose role, or second role (one column
+    // «… ближнего и дальнего зарубежья»), is nonresident_far; cells stored before second roles were kept have none.
+    sql: `
+ALTER TABLE positions ADD COLUMN price_nonresident_far double precision;
+UPDATE positions p SET price_nonresident_far = (
+  SELECT (c ->> 'value')::double precision FROM jsonb_array_elements(p.prices_raw) WITH ORDINALITY AS e(c, n)
+  WHERE c ->> 'role' = 'nonresident_far' OR coalesce(c -> 'also_roles', '[]'::jsonb) ? 'nonresident_far'
+  ORDER BY n LIMIT 1
+) WHERE jsonb_typeof(p.prices_raw) = 'array' AND jsonb_array_length(p.prices_raw) > 0;
+DROP INDEX positions_service_prices;
+CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLUDE (price, price_nonresident, price_nonresident_far, price_list_id, seq)
+  WHERE status = 'normalized' AND kind <> 'component';
+`,
   },
 ];
 

@@ -13,6 +13,8 @@ import { PricecatError } from '../errors.js';
 import type { Position, Service } from './records.js';
 import { POSITIONS, SERVICES, positionOf, selectList, isoTimestamp } from './postgres-tables.js';
 import { detail } from '../messages/message-catalogue.js';
+import { PRICE_FIELD_OF_KIND } from '../model/price-kinds.js';
+import type { PriceKind } from '../contract/limits.js';
 
 /** Runs one read query. */
 export type ReadQuery = <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
@@ -46,7 +48,7 @@ export interface SqlPartnerPrice {
 /** The SQL half of a service comparison: the partners and the figures over them. */
 export interface SqlServiceComparison {
   readonly service: Service;
-  readonly price_kind: 'resident' | 'nonresident';
+  readonly price_kind: PriceKind;
   readonly median: number | null;
   readonly min: number | null;
   readonly max: number | null;
@@ -83,7 +85,7 @@ export interface PostgresQueries {
    */
   compareService(
     serviceId: string,
-    options?: { readonly price_kind?: 'resident' | 'nonresident'; readonly city?: string },
+    options?: { readonly price_kind?: PriceKind; readonly city?: string },
   ): Promise<SqlServiceComparison>;
   /**
    * The statistics of `/api/stats`, from counters the database keeps per (status, method) as positions change
@@ -176,10 +178,10 @@ async function searchServices(
 async function compareService(
   read: ReadQuery,
   serviceId: string,
-  options: { readonly price_kind?: 'resident' | 'nonresident'; readonly city?: string } = {},
+  options: { readonly price_kind?: PriceKind; readonly city?: string } = {},
 ): Promise<SqlServiceComparison> {
   const kind = options.price_kind ?? 'resident';
-  const column = kind === 'resident' ? 'price' : 'price_nonresident';
+  const column = PRICE_FIELD_OF_KIND[kind];
   const [[service], partners] = await Promise.all([
     read<Service>(`SELECT ${selectList(SERVICES)} FROM services WHERE service_id = $1`, [serviceId]),
     read<SqlPartnerPrice & { median: number | null; min: number | null; max: number | null }>(
@@ -336,7 +338,7 @@ export async function compactServiceOffers(read: ReadQuery): Promise<void> {
  * `cityParam` names a text parameter: null for every city.
  */
 function representativePrices(
-  column: 'price' | 'price_nonresident',
+  column: (typeof PRICE_FIELD_OF_KIND)[PriceKind],
   serviceFilter: string,
   cityParam: string,
   withPositions = true,

@@ -36,6 +36,7 @@ import { UNMATCHED_NAME_PRICES } from './query-port.js';
 import type { Clinic, Position, PositionKind, PositionStatus, PriceList, Service } from './records.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, SERVICES, positionOf, selectList, selectSql } from './postgres-tables.js';
 import { COUNTER_ROWS_BEFORE_COMPACTION, compactPositionCounts, type ReadQuery } from './postgres-queries.js';
+import { PRICE_FIELD_OF_KIND } from '../model/price-kinds.js';
 
 /** What the port needs of the store: one-off reads and a cursor over positions. */
 export interface PostgresQueryPortDeps {
@@ -118,7 +119,7 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     servicePrices: (serviceIds, kind, options) => servicePrices(read, serviceIds, kind, options),
     listPriceLines: (priceListId) =>
       read<ListPriceLine>(
-        `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident
+        `SELECT position_id, raw_name, name_norm, service_id, clinic_id, price_list_id, price, price_nonresident, price_nonresident_far
          FROM positions WHERE price_list_id = $1 AND status = 'normalized' AND ${OFFERS} ORDER BY seq`,
         [priceListId],
       ),
@@ -147,9 +148,14 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
       // From the counts per (service, clinic) of migration 8 (a few rows per clinic), not from the positions
-      // (every normalized position of every service asked): search asks for every service it finds.
+      // (every normalized position of every service asked): search asks for every service it finds. The far-abroad
+      // price has no count there: read from the covering index positions_service_prices instead.
       const rows = await read<{ service_id: string; clinics: string[] }>(
-        `SELECT service_id, array_agg(clinic_id) AS clinics FROM (
+        kind === 'nonresident_far'
+          ? `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
+             WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND price_nonresident_far IS NOT NULL
+             GROUP BY service_id`
+          : `SELECT service_id, array_agg(clinic_id) AS clinics FROM (
            SELECT service_id, clinic_id FROM service_offers WHERE service_id = ANY($1::text[])
            GROUP BY service_id, clinic_id HAVING sum(${kind === 'resident' ? 'resident' : 'nonresident'}) > 0
          ) AS priced
@@ -358,14 +364,14 @@ async function servicePrices(
   const ids = [...new Set(serviceIds)];
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
-  const column = kind === 'resident' ? 'price' : 'price_nonresident';
+  const column = PRICE_FIELD_OF_KIND[kind];
   if (options.names === false) {
     const groups = new Map<string, { first: bigint; line: PriceLine }[]>();
     for (const row of await pricesWithoutNames(read, ids, column)) {
       result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
       if (row.price_list_id === null || row.clinic_first === null || row.median === null) continue;
       // One line holding the median of the clinic's lines: what partnerPrices makes of them (its median of one is it).
-      const line = { position_id: '', raw_name: '', clinic_id: row.clinic_id, price_list_id: row.price_list_id, price: null, price_nonresident: null };
+      const line = { position_id: '', raw_name: '', clinic_id: row.clinic_id, price_list_id: row.price_list_id, price: null, price_nonresident: null, price_nonresident_far: null };
       groups.set(row.service_id, [...(groups.get(row.service_id) ?? []), { first: BigInt(row.clinic_first), line: { ...line, [column]: row.median } }]);
     }
     // As the query with names orders them: clinics by their first priced line.
@@ -383,7 +389,7 @@ async function servicePrices(
          GROUP BY 1, 2, 3
        ),
        ${NEWEST_LISTS}
-       SELECT p.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident
+       SELECT p.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident, p.price_nonresident_far
        FROM newest n JOIN positions p
          ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
        WHERE p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
@@ -411,7 +417,7 @@ async function servicePrices(
 function pricesWithoutNames(
   read: ReadQuery,
   ids: readonly string[],
-  column: 'price' | 'price_nonresident',
+  column: 'price' | 'price_nonresident' | 'price_nonresident_far',
 ): Promise<{ service_id: string; clinic_id: string; price_list_id: string | null; clinic_first: string | null; median: number | null }[]> {
   return read(
     `WITH grouped AS (

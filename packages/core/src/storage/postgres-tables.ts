@@ -77,6 +77,7 @@ export const POSITIONS: TableSpec = {
     ['unit', 'text'],
     ['price', 'double precision'],
     ['price_nonresident', 'double precision'],
+    ['price_nonresident_far', 'double precision'],
     ['prices_raw', 'jsonb'],
     ['service_id', 'text'],
     ['confidence', 'double precision'],

@@ -264,8 +264,8 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
       try {
         await client.query(`CREATE SCHEMA ${schema}`);
         await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 5));
-        const before = { ...POSITIONS, columns: POSITIONS.columns.filter(([name]) => name !== 'kind' && name !== 'package_id') };
-        const { kind: _kind, package_id: _packageId, ...old } = samplePosition('p-old', 'pl-1', 'c-1');
+        const before = { ...POSITIONS, columns: POSITIONS.columns.filter(([name]) => !['kind', 'package_id', 'price_nonresident_far'].includes(name)) };
+        const { kind: _kind, package_id: _packageId, price_nonresident_far: _far, ...old } = samplePosition('p-old', 'pl-1', 'c-1');
         const write = sampleWrite('c-1', 'pl-1', []);
         await client.query(upsertSql(CLINICS), [toJsonParam([write.clinic])]);
         await client.query(upsertSql(PRICE_LISTS), [toJsonParam([write.priceList])]);
@@ -279,6 +279,43 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     try {
       expect(await store.getPosition('p-old')).toEqual(samplePosition('p-old', 'pl-1', 'c-1', { kind: 'service', package_id: null }));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fills the far-abroad price of positions stored before it from their cells (migration 10)', async () => {
+    const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema},public` });
+    const far = [{ role: 'nonresident_far', value: 15240, raw: '15 240', header: 'Цена для граждан стран дальнего зарубежья' }] as const;
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${schema}`);
+        await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version < 10));
+        const before = { ...POSITIONS, columns: POSITIONS.columns.filter(([name]) => name !== 'price_nonresident_far') };
+        const old = (id: string, overrides: Partial<Position>) => {
+          const { price_nonresident_far: _far, ...rest } = samplePosition(id, 'pl-1', 'c-1', overrides);
+          return rest;
+        };
+        const write = sampleWrite('c-1', 'pl-1', []);
+        await client.query(upsertSql(CLINICS), [toJsonParam([write.clinic])]);
+        await client.query(upsertSql(PRICE_LISTS), [toJsonParam([write.priceList])]);
+        await client.query(upsertSql(before), [
+          toJsonParam([old('p-far', { price: null, price_nonresident: 15240, prices_raw: far }), old('p-near', {}), old('p-none', { prices_raw: [] })]),
+        ]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+    const store = await open();
+    try {
+      expect((await store.listPositions()).map((p) => [p.position_id, p.price_nonresident_far])).toEqual([
+        ['p-far', 15240],
+        ['p-near', null],
+        ['p-none', null],
+      ]);
     } finally {
       await store.close();
     }

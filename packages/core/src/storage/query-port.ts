@@ -15,7 +15,8 @@
  * - Nothing found is an empty result or `null`, never an error.
  * - Calls may overlap; none of them writes.
  */
-import type { Clinic, MatchMethod, Position, PositionKind, PositionStatus, PriceList, PriceListWrite, Service } from './records.js';
+import type { Clinic, MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, PriceList, PriceListWrite, Service } from './records.js';
+import type { PriceKind } from '../contract/limits.js';
 
 /** Which positions a query wants; every given field must match. */
 export interface PositionQueryFilter {
@@ -203,11 +204,11 @@ export type UnmatchedLine = Pick<Position, 'position_id' | 'raw_name' | 'name_no
   readonly status: 'queued' | 'unrecognized';
 };
 
-/** Which price of a position: `price` (resident) or `price_nonresident`. */
-export type PriceKindOfLine = 'resident' | 'nonresident';
+/** Which price of a position: `price` (resident), `price_nonresident` or `price_nonresident_far` (model/price-kinds.ts). */
+export type PriceKindOfLine = PriceKind;
 
 /** What a price comparison reads of one position. */
-export type PriceLine = Pick<Position, 'position_id' | 'raw_name' | 'clinic_id' | 'price_list_id' | 'price' | 'price_nonresident'>;
+export type PriceLine = Pick<Position, 'position_id' | 'raw_name' | 'clinic_id' | 'price_list_id' | 'price' | 'price_nonresident' | 'price_nonresident_far'>;
 
 /** Options of {@link QueryPort.servicePrices}. */
 export interface ServicePricesOptions {

@@ -67,6 +67,7 @@ export function samplePosition(
     unit: 'услуга',
     price: 12600,
     price_nonresident: 15000,
+    price_nonresident_far: null,
     prices_raw: [
       { role: 'resident', value: 12600, raw: '12 600', header: 'Цена для резидентов, тг' },
       { role: 'nonresident', value: 15000, raw: '15 000', header: 'Цена для нерезидентов, тг' },

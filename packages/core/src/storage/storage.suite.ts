@@ -329,5 +329,36 @@ const PERSISTENT_CASES: readonly [string, StoreCase][] = [
       }
     },
   ],
+  [
+    'gives back a price cell carrying two roles, and its far-abroad price, after being opened again',
+    async (makeStore) => {
+      // One column «… ближнего и дальнего зарубежья» (Клиника 2, 2025) beside a block priced for far abroad only.
+      const both = 'Цена для лиц без гражданства из стран ближнего и дальнего зарубежья, тг';
+      const positions = [
+        samplePosition('p-both', 'pl-1', 'c-1', {
+          price: null,
+          price_nonresident: 12000,
+          price_nonresident_far: 12000,
+          prices_raw: [{ role: 'nonresident', also_roles: ['nonresident_far'], value: 12000, raw: '12 000', header: both }],
+        }),
+        samplePosition('p-far', 'pl-1', 'c-1', {
+          price: null,
+          price_nonresident: 15240,
+          price_nonresident_far: 15240,
+          prices_raw: [{ role: 'nonresident_far', value: 15240, raw: '15 240', header: 'Цена для граждан стран дальнего зарубежья' }],
+        }),
+        samplePosition('p-near', 'pl-1', 'c-1', { price_nonresident: 11760, price_nonresident_far: null, prices_raw: [{ role: 'nonresident', value: 11760, raw: '11 760', header: both }] }),
+      ];
+      const first = await makeStore();
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', positions));
+      await first.close();
+      const second = await makeStore();
+      try {
+        expect(await second.listPositions()).toEqual(positions);
+      } finally {
+        await second.close();
+      }
+    },
+  ],
   ...DECISION_PERSISTENT_CASES,
 ];
