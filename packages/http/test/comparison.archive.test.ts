@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileReport, Page, PartnerPrice, Service, ServiceComparison, Stats } from '@pricecat/core';
+import type { FileReport, Page, PartnerPrice, Position, Service, ServiceComparison, Stats } from '@pricecat/core';
 import { loadDefaultDictionary } from '@pricecat/core/node';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -25,6 +25,8 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/services/{id}/partners and /api/
   let server: TestServer;
   let files: OkReport[];
   let massage: Service;
+  /** Queued rows of `Массаж спины` an analyst confirmed after the ingest. */
+  let confirmed = 0;
   let startedAt: string;
   let finishedAt: string;
 
@@ -51,6 +53,25 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/services/{id}/partners and /api/
     const services = await getJson<Page<Service>>(`api/services?q=${encodeURIComponent('массаж спины')}&limit=500`);
     massage = services.items.find((s) => s.name === 'Массаж спины')!;
     expect(massage).toBeDefined();
+    // Клиника 2's 2026 row `Массаж спины (шейно-воротниковый • грудной *поясн • крест)` is queued with `Массаж спины`
+    // first (its calibrated confidence is below the ranker's acceptance): an analyst confirms the suggestion, as the
+    // queue asks, apply_to_identical off. A row matched automatically stays as it is.
+    const listId = report('Клиника 2 прайс 2026.pdf').price_list_id;
+    const positions: Position[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = await getJson<Page<Position>>(`api/positions?price_list_id=${listId}&limit=500&offset=${offset}`);
+      positions.push(...page.items);
+      if (page.items.length < 500) break;
+    }
+    confirmed = positions.filter((x) => x.status === 'queued' && x.raw_name.startsWith('Массаж спины') && x.candidates[0]?.service_id === massage.service_id).length;
+    for (const p of positions.filter((x) => x.status === 'queued' && x.raw_name.startsWith('Массаж спины') && x.candidates[0]?.service_id === massage.service_id)) {
+      const decided = await fetch(server.at('api/match'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ position_id: p.position_id, apply_to_identical: false }),
+      });
+      expect(decided.status).toBe(200);
+    }
   });
   afterAll(() => server?.close());
 
@@ -112,8 +133,9 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/services/{id}/partners and /api/
       clinics: new Set(files.map((f) => f.clinic_id)).size,
       cities: new Set(files.flatMap((f) => (f.city ? [f.city] : []))).size,
       positions: sum('positions'),
-      normalized: sum('normalized'),
-      queued: sum('queued'),
+      // The massage rows an analyst confirmed above moved from the queue to the matched.
+      normalized: sum('normalized') + confirmed,
+      queued: sum('queued') - confirmed,
       unrecognized: sum('unrecognized'),
       skipped: 0,
     });

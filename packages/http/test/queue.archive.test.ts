@@ -143,12 +143,14 @@ describe.skipIf(!existsSync(ARCHIVE))(`the verification queue on a real list thr
     expect(matched.map((p) => [p.raw_name, p.price, p.confidence])).toEqual(Array(3).fill(['Забор ооцитов. ЭКО', 131250, 1]));
   });
 
-  it('assigns apolipoprotein A to «Аполипопротеин A» by hand, not the suggested B, on all its unmatched rows', async () => {
+  it('assigns apolipoprotein A to «Аполипопротеин A» by hand, naming the service, on all its unmatched rows', async () => {
     const rows = await unmatchedNamed(APOLIPOPROTEIN_A);
     expect(rows.map((p) => p.price)).toEqual([3470, 3470, 3470, 3470, 3470]);
     const queued = (await queueItems()).find((i) => i.position.raw_name === APOLIPOPROTEIN_A)!;
     const chosen = services.find((s) => s.name === 'Аполипопротеин A')!;
-    expect(queued.suggestion?.service_id).not.toBe(chosen.service_id);
+    // The queue offers «Аполипопротеин A» among its suggestions (the ranker fitted with the tariff code puts it
+    // first; the hand rules suggested B); the analyst names the service, whatever comes first.
+    expect([queued.suggestion, ...queued.alternatives].some((c) => c?.service_id === chosen.service_id)).toBe(true);
     const before = counters(await stats());
     const decided = await decide('api/match', { position_id: queued.position.position_id, service_id: chosen.service_id });
     expect(decided.service.name).toBe('Аполипопротеин A');

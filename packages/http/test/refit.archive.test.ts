@@ -60,7 +60,7 @@ describe.skipIf(!existsSync(ARCHIVE))(`pricecat refit on the analysts' decisions
     let err = '';
     const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
     const code = await runRefit({ dataDir, databaseUrl: undefined, write: true }, io);
-    expect(out).toMatch(/450 bundled training rows \+ \d+ decided by analysts/);
+    expect(out).toMatch(/730 bundled training rows \+ \d+ decided by analysts/);
     const decidedRows = Number(/\+ (\d+) decided/.exec(out)![1]);
     expect(decidedRows).toBeGreaterThan(100);
     expect(out).toMatch(/before \(model in use\)\s+\d+\.\d %/);

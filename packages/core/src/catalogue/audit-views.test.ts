@@ -66,6 +66,10 @@ describe('catalogue: what makes a number checkable', () => {
       fileName: 'Альфа 2026.xlsx',
       bytes: list('Альфа', '01.02.2026', [['МРТ головного мозга с контрастным усилением', 150000], ['Прием терапевта', 5500]]),
     });
+    // The contrast study is matched to the plain MRI, by the matcher or, when its confidence leaves it to the queue,
+    // by an analyst: either way the line now stands beside the plain study.
+    const contrast = (await catalogue.listPositions()).items.find((p) => p.raw_name.startsWith('МРТ головного мозга с контраст'))!;
+    if (contrast.status !== 'normalized') await catalogue.matchPosition({ position_id: contrast.position_id, service_id: 's-mri' });
     const changes = (await catalogue.priceChanges({ threshold: 0.05 })).items;
     const mri = changes.find((c) => c.service_id === 's-mri');
     const therapist = changes.find((c) => c.service_id === 's-ther');

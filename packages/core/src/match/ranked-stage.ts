@@ -101,6 +101,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
         coverEntry,
         coverRow,
         exact: entry.service.name_norm === nameNorm && !row.allergen,
+        codeExact: entry.service.tariff_code !== null && codes.includes(entry.service.tariff_code),
       };
     });
     const rowSignals: RowSignals = {

@@ -1,13 +1,16 @@
 /**
  * The ranker's features: one vector per (row, candidate entry), from the signals the generators and scorers
  * measured. Ranks and margins are relative to the row's other candidates, so they are computed here over the
- * whole candidate list. The names and groups are part of the stored model (assets/ranker.json): a model fitted
- * on other features is refused at load. Tried and left out, for they changed no out-of-sample figure (see
- * docs/matching.md): the edit similarity of the sorted stems, the length ratio of row and entry, the agreement of
- * the row's tariff code with the entry's (the code stage's pick stays a feature, and the code a generator), and the
- * likeness of the row's section heading to the entry's specialty, and the guards as features (a combination guard
- * fired for the entry, the hand rules found the row ambiguous, an allergen test): the hand rules' pick already
- * carries them. The guards still show in the trace.
+ * whole candidate list. One feature is read from the dictionary itself: whether the entry's tariff code is one the
+ * row's code denotes (`code_exact`). The names and groups are part of the stored model (assets/ranker.json): a
+ * model fitted on other features is refused at load. Tried and left out, for they did not improve the
+ * out-of-sample figures (see docs/matching.md): the edit similarity of the sorted stems, the length ratio of row
+ * and entry, the partial agreement of the row's tariff code with the entry's (first two groups, first group,
+ * conflict), the likeness of the row's section heading to the entry's specialty, the number of entries sharing the
+ * entry's name, the entry's sibling group and class size, a differently named rival of the same code or sibling
+ * group among the candidates, and the guards as features (a combination guard fired for the entry, the hand
+ * rules found the row ambiguous, an allergen test): the hand rules' pick already carries them. The guards still
+ * show in the trace.
  */
 
 /** How the legacy cascade (hand rules) decided the row, a signal among others. */
@@ -38,6 +41,8 @@ export interface CandidateSignals {
   readonly coverRow: number;
   /** The row's `name_norm` equals the entry's. */
   readonly exact: boolean;
+  /** The entry's tariff code is one of the row's (tariff-code.ts: look-alike letters read, sub-codes cut). */
+  readonly codeExact: boolean;
 }
 
 /** Feature names in vector order, each with its group (the unit of the ablations). */
@@ -55,6 +60,7 @@ export const FEATURES: readonly { readonly name: string; readonly group: string 
   { name: 'legacy_confidence', group: 'legacy' },
   { name: 'legacy_code', group: 'legacy' },
   { name: 'legacy_rule', group: 'legacy' },
+  { name: 'code_exact', group: 'code' },
 ];
 
 /** The feature vectors of a row's candidates, in the order given. */
@@ -79,6 +85,7 @@ export function featureVectors(row: RowSignals, candidates: readonly CandidateSi
       picked ? row.legacy!.confidence : 0,
       picked && row.legacy!.stage === 'code' ? 1 : 0,
       picked && row.legacy!.stage === 'rule' ? 1 : 0,
+      candidate.codeExact ? 1 : 0,
     ];
   });
 }
