@@ -33,6 +33,8 @@ export function flagMissingPrices(rows: readonly PriceRow[]): { rows: PriceRow[]
   };
   const has = (row: PriceRow | undefined, header: string): boolean => row !== undefined && row.prices.some((p) => p.header === header);
   const out = rows.map((row, i) => {
+    // A row without any price carries its own flag (no price, or one that could not be read).
+    if (row.prices.length === 0) return row;
     // Only a short gap: a block of rows without it (check-up packages no insurer buys) is how the list is printed.
     const lost = usual.filter((header) => !has(row, header) && gapAround(i, header) < BLOCK);
     if (lost.length === 0) return row;
