@@ -9,6 +9,8 @@ describe('extract: the note-line vocabulary (assets/vocabulary/note-lines.tsv)',
     expect(isNoteText('Эндопротезирование коленного сустава (без ИМН)')).toBe(false);
     expect(isNoteText('Временная блокада зон роста бедренных костей')).toBe(false);
     expect(isNoteText('Стоимость одного дня пребывания в палате')).toBe(false);
+    // A section number the scan read with a speck (`*7`) is no footnote mark.
+    expect(isNoteText('*7 Ультразвуковое исследование')).toBe(false);
   });
   it('names the file and line of a broken expression or a line with a TAB', () => {
     expect(() => parseNoteLines('# remarks\n^в стоимость\n(не входят\n', 'x.tsv')).toThrow(/x\.tsv:3: not a valid regular expression/);
