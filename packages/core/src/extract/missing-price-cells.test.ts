@@ -29,9 +29,20 @@ describe('extract: price cells the OCR layer lost', () => {
   });
 
   it('says nothing of a block of rows printed without the price (packages not sold to partners)', () => {
-    const block = [...page, row('Check-up «Мужской базовый»', 45000, null), row('Check-up «Женский базовый»', 47000, null), ...page];
+    const block = [...page, row('Check-up «Мужской базовый»', 45000, null), row('Check-up «Женский базовый»', 47000, null), row('Check-up «Детский»', 30000, null), ...page];
     const { rows } = flagMissingPrices(block);
     expect(rows.filter((r) => r.name.startsWith('Check-up')).every((r) => r.warnings.length === 0)).toBe(true);
+  });
+
+  it('warns on two neighbouring rows that both lost it, and when only most of the page carries it', () => {
+    const [amylase, pancreatic, lipase, kinase, protein, albumin] = page as [PriceRow, PriceRow, PriceRow, PriceRow, PriceRow, PriceRow];
+    const two = [amylase, pancreatic, row('Определение группы крови', 2320, null), row('Определение антиэритроцитарных антител', 6780, null), kinase, protein, lipase, albumin];
+    const { rows, flagged } = flagMissingPrices(two);
+    expect(flagged).toBe(3);
+    expect(rows.filter((r) => r.warnings.length > 0).map((r) => r.name)).toEqual(['Определение группы крови', 'Определение антиэритроцитарных антител', 'Липаза']);
+    // 5 of 9 rows carry it: more than half.
+    const most = [...two, row('Лактат', 2840, null)];
+    expect(flagMissingPrices(most).flagged).toBe(4);
   });
 
   it('says nothing on a page where the column is only sometimes filled, or too short to tell', () => {

@@ -56,8 +56,14 @@ describe('extract: price column roles', () => {
   });
 
   it('gives a second generic price column the role other, not a second resident', () => {
-    const columns = findPriceColumns(['Наименование', 'Цена', 'Цена со скидкой'], new Set([0]));
+    const columns = findPriceColumns(['Наименование', 'Цена', 'Цена по акции'], new Set([0]));
     expect(columns.map((c) => c.role)).toEqual(['resident', 'other']);
+  });
+
+  it('reads a discounted price beside the list price as the partner price, as «Цена со партнера» is', () => {
+    expect(findPriceColumns(['Наименование', 'Цена, тенге', 'Цена со скидкой'], new Set([0])).map((c) => c.role)).toEqual(['resident', 'partner']);
+    expect(findPriceColumns(['Наименование', 'Цена, тенге', 'Цена со партнера'], new Set([0])).map((c) => c.role)).toEqual(['resident', 'partner']);
+    expect(findPriceColumns(['Наименование', 'Цена', 'Скидка, %'], new Set([0])).map((c) => c.role)).not.toContain('partner');
   });
 });
 

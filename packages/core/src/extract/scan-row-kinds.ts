@@ -29,5 +29,6 @@ export function startsNextName(table: Table, r: number, layout: TableLayout, tit
  */
 export function isUnpricedService(row: readonly string[], layout: TableLayout, unread: readonly PendingCell[], continues: boolean): boolean {
   if (!/[a-zа-яё]{2}/i.test(normalizeCellText(row[layout.nameColumn]))) return false;
-  return continues || unread.length > 0 || normalizeCellText(layout.unitColumn === null ? '' : row[layout.unitColumn]) !== '';
+  // A unit cell of punctuation alone (`36 | Ортопедия детская | ,`) is a speck of the scan, not a unit.
+  return continues || unread.length > 0 || /[\p{L}\p{N}]/u.test(normalizeCellText(layout.unitColumn === null ? '' : row[layout.unitColumn]));
 }

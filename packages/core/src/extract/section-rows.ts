@@ -3,6 +3,7 @@
  * `31.2.Общеклинические исследования`) and the other non-service rows: totals and notes.
  */
 import { distinctTexts, normalizeCellText } from './cell-text.js';
+import { isNoteText } from './note-vocabulary.js';
 import { priceRoleOf } from './price-columns.js';
 import type { PriceRole } from './price-row.js';
 
@@ -22,10 +23,9 @@ export function isTotalRow(row: readonly string[]): boolean {
   return /^(итого|всего|total)(?![а-яa-z])/i.test(first);
 }
 
-/** True for notes: `* цены указаны ...`, `Примечание: ...`. */
+/** True for notes: `* цены указаны ...`, `Примечание: ...` (the remarks of `assets/vocabulary/note-lines.tsv`). */
 export function isNoteRow(row: readonly string[]): boolean {
-  const first = distinctTexts(row)[0] ?? '';
-  return /^\*|^(примечани|внимание|цены указаны|цена указана|стоимость указана)/i.test(first);
+  return isNoteText(distinctTexts(row)[0] ?? '');
 }
 
 /**
@@ -35,7 +35,8 @@ export function isNoteRow(row: readonly string[]): boolean {
  */
 export function sectionTitleOf(row: readonly string[], layout: SectionLayout): string | null {
   if (isTotalRow(row) || isNoteRow(row)) return null;
-  const texts = distinctTexts(row);
+  // A cell of punctuation alone is a speck of the scan (`36 | Ортопедия детская | ,`), not a text of the row.
+  const texts = distinctTexts(row).filter((t) => /[\p{L}\p{N}]/u.test(t));
   if (texts.length === 0) return null;
   let title: string | null = null;
   if (texts.length === 1) {

@@ -2,7 +2,7 @@
  * Logical table rows of a page. A row is anchored by its row number and its prices; the name cell,
  * wrapped over two or three lines and vertically centred or top-aligned, joins the row whose anchors
  * are nearest. A line spanning the table or centred in the name column, with no number and no price,
- * is a section heading.
+ * is a section heading; a line without them that reads as a remark (`assets/vocabulary/note-lines.tsv`) is left out.
  */
 import { looksLikePrice, looksLikeRowNumber } from './cell-kinds.js';
 import { median, overlap, type Fragment, type TextLine } from './geometry.js';
@@ -10,6 +10,7 @@ import { columnOf, type PageColumns } from './page-columns.js';
 import { assignNameBlocks, attachContinuationLines, continuesAName, nameQualifiedRowsOfMergedCells } from './name-cells.js';
 import { add, centre, distance, mergeSplitAnchors, newGroup, type Group, type Loose } from './row-groups.js';
 import { minOf } from '../../numbers.js';
+import { isNoteText } from '../note-vocabulary.js';
 import type { PageRow } from './page-row.js';
 
 export type { PageRow } from './page-row.js';
@@ -31,12 +32,16 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   headingTail.forEach((tail, i) => {
     if (tail) sectionLine[i] = true;
   });
+  // A remark printed in the table (`В стоимость операции не входят ИМН` under a heading) is neither a row nor
+  // part of a name: it joins no row and, like a heading, no row takes text across it.
+  const noteLine = lines.map((line, i) => !sectionLine[i] && !placed[i]!.some(isAnchor) && isNoteText(lineTextOf(line)));
+  const breaksRows = (i: number): boolean => sectionLine[i]! || noteLine[i]!;
 
   // 2. Rows from anchors: a row number and prices within about a line of each other, each column once.
   const groups: Group[] = [];
   let segment = 0;
   lines.forEach((line, i) => {
-    if (sectionLine[i]) {
+    if (breaksRows(i)) {
       segment++;
       return;
     }
@@ -62,7 +67,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   const loose: Loose[] = [];
   segment = 0;
   lines.forEach((line, i) => {
-    if (sectionLine[i]) {
+    if (breaksRows(i)) {
       segment++;
       return;
     }

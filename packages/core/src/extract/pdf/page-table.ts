@@ -4,7 +4,7 @@
  */
 import { estimateSkew, deskewItems } from './skew.js';
 import { findHeaderBand } from './header-band.js';
-import { median, type PageText, type TextLine } from './geometry.js';
+import { median, type Fragment, type PageText, type TextLine } from './geometry.js';
 import type { LineCell } from '../table.js';
 import { dataColumns } from './data-columns.js';
 import { classifyColumns, columnOf, inheritColumns, nameColumns, type PageColumns } from './page-columns.js';
@@ -34,12 +34,21 @@ export interface PageTable extends PageColumns {
 
 /** Page numbers and footers (`Страница 2`, `стр. 3 из 12`): never cells. */
 const PAGE_NUMBER = /^(стр\.?|страница|лист|page)\s*\d+(\s*(из|of)\s*\d+)?$/i;
+/**
+ * The same in a page's top or bottom margin, as a scan's OCR reads it: the word's ending misread
+ * (`Странице 13`), the number's digits apart (`страница 2 1`), a `№` or a dash before it.
+ */
+const MARGIN_PAGE_NUMBER = /^[-–—]?\s*(стр(\.|аниц\p{L}{0,2})?(?!\p{L})|лист|page)\s*(№|no\.?)?\s*\d(\s?\d){0,3}(\s*(из|of|\/)\s*\d+)?\s*[-–—]?$/iu;
+/** Share of the page's height at its top and bottom where a footer or a running head stands. */
+const MARGIN = 0.1;
 
 /** A page's text lines after de-skewing, page numbers dropped, and the page's tilt in degrees. */
 export function pageLines(page: PageText): { lines: TextLine[]; skewDegrees: number } {
   const angle = estimateSkew(page.items);
+  const inMargin = (y: number): boolean => page.height > 0 && (y < MARGIN * page.height || y > (1 - MARGIN) * page.height);
+  const isPageNumber = (f: Fragment): boolean => PAGE_NUMBER.test(f.text.trim()) || (inMargin(f.y) && MARGIN_PAGE_NUMBER.test(f.text.trim()));
   const lines = clusterLines(deskewItems(page.items, angle))
-    .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !PAGE_NUMBER.test(f.text.trim())) }))
+    .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !isPageNumber(f)) }))
     .filter((line) => line.fragments.length > 0);
   return { lines, skewDegrees: Math.round((angle * 180 * 100) / Math.PI) / 100 };
 }
