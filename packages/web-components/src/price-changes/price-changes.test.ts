@@ -130,4 +130,16 @@ describe('<pricecat-price-changes>', () => {
     expect(plain!.querySelector('.suspect')).toBeNull();
     expect(shadowText(plain!.querySelector('.service')!)).toContain('нерезиденты');
   });
+
+  it('names a far-abroad change and links to the far-abroad comparison', async () => {
+    const far: PriceChange = { ...change('МРТ колена', 30000, 42000), service_id: 's-knee', price_kind: 'nonresident_far' };
+    const api = fakeApi({ 'price-changes': { items: [far], total: 1, limit: 50, offset: 0, threshold: 0.2, price_kind: null }, partners });
+    const element = mount<PricecatPriceChangesElement>(
+      '<pricecat-price-changes service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>',
+    );
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(1));
+    expect(shadowText(rows(element)[0]!.querySelector('.service')!)).toContain('УЗИ · дальнее зарубежье');
+    expect(rows(element)[0]!.querySelector('a.compare')?.getAttribute('href')).toBe('#/service/s-knee?price_kind=nonresident_far');
+    expect(api.calls('price-changes')).toHaveLength(1);
+  });
 });
