@@ -363,6 +363,9 @@ export const messages = {
     allCities: 'Все города',
     clinic: 'Клиника',
     allClinics: 'Все клиники',
+    priceKind: 'Цена для',
+    /** The kind filter's default: the server compares resident prices where both lists have them, else non-resident. */
+    anyKind: 'Резиденты, иначе нерезиденты',
     service: 'Услуга',
     old: 'Было',
     new: 'Стало',
