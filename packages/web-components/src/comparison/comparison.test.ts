@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
 import './comparison.js';
 import type { PricecatComparisonElement } from './comparison.element.js';
 import type { PartnerPrice, ServiceComparison, ServicePriceHistory } from '@pricecat/core/contract';
@@ -207,6 +208,19 @@ describe('<pricecat-comparison>', () => {
     expect(shadowText($(element, 'tbody tr .price'))).toBe(`30${NBSP}000 ₸`);
     expect(element.getAttribute('price-kind')).toBe('nonresident_far');
     expect($<HTMLInputElement>(element, 'input[value="nonresident_far"]').checked).toBe(true);
+  });
+
+  it('keeps the three price kinds within a 390 px wide phone screen', async () => {
+    fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    await page.viewport(390, 844);
+    try {
+      const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+      await vi.waitFor(() => expect($$(element, '.kind label')).toHaveLength(3));
+      for (const label of $$(element, '.kind label')) expect(label.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+      expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    } finally {
+      await page.viewport(1280, 800);
+    }
   });
 
   it('explains an unknown service in Russian', async () => {

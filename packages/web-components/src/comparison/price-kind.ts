@@ -13,3 +13,8 @@ export const priceKinds: readonly PriceKind[] = PRICE_KINDS;
 export function toPriceKind(value: string | null | undefined): PriceKind {
   return priceKinds.find((kind) => kind === value) ?? 'resident';
 }
+
+/** The kind a filter's value names; empty (no filter) for an empty or unknown one. */
+export function toPriceKindFilter(value: string | null | undefined): PriceKind | '' {
+  return priceKinds.find((kind) => kind === value) ?? '';
+}

@@ -6,7 +6,7 @@ import { loadPriceChanges } from '../api/operator-api.js';
 import type { PriceChange, PriceKind } from '@pricecat/core/contract';
 import type { ClinicSummary } from '@pricecat/core/contract';
 import { cardStyles } from '../autoload-card/autoload-card.styles.js';
-import { priceKinds, toPriceKind } from '../comparison/price-kind.js';
+import { priceKinds, toPriceKindFilter } from '../comparison/price-kind.js';
 import { formatCount, formatDate, formatPrice, formatPriceDelta, formatSignedShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
@@ -101,9 +101,9 @@ export class PricecatPriceChangesElement extends LitElement {
   @property({ attribute: 'clinic-id' }) clinicId = '';
   /**
    * Only this price kind (`resident`, `nonresident`, `nonresident_far`); empty: resident prices where both lists have
-   * them, else non-resident (the server's default).
+   * them, else non-resident (the server's default); an unknown value is read as empty.
    */
-  @property({ attribute: 'price-kind' }) priceKind: PriceKind | '' = '';
+  @property({ attribute: 'price-kind', converter: { fromAttribute: toPriceKindFilter } }) priceKind: PriceKind | '' = '';
   /** Changes per portion. */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 50;
   /**
@@ -141,8 +141,7 @@ export class PricecatPriceChangesElement extends LitElement {
   }
 
   private handleKind(event: Event): void {
-    const value = (event.target as HTMLSelectElement).value;
-    this.priceKind = value ? toPriceKind(value) : '';
+    this.priceKind = toPriceKindFilter((event.target as HTMLSelectElement).value);
   }
 
   async #fetch(offset: number, signal: AbortSignal): Promise<Loaded> {

@@ -159,4 +159,16 @@ describe('<pricecat-price-changes>', () => {
     await vi.waitFor(() => expect(rows(element)).toHaveLength(3));
     expect(api.calls('price-changes').at(-1)?.searchParams.has('price_kind')).toBe(false);
   });
+
+  it('takes the kind from its attribute, and an unknown one as no filter rather than a refused request', async () => {
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
+    const far = mount<PricecatPriceChangesElement>('<pricecat-price-changes price-kind="nonresident_far"></pricecat-price-changes>');
+    await vi.waitFor(() => expect(api.calls('price-changes')).toHaveLength(1));
+    expect(api.calls('price-changes')[0]?.searchParams.get('price_kind')).toBe('nonresident_far');
+    await vi.waitFor(() => expect($<HTMLSelectElement>(far, 'select.kind').value).toBe('nonresident_far'));
+    const odd = mount<PricecatPriceChangesElement>('<pricecat-price-changes price-kind="martian"></pricecat-price-changes>');
+    await vi.waitFor(() => expect(api.calls('price-changes')).toHaveLength(2));
+    expect(api.calls('price-changes')[1]?.searchParams.has('price_kind')).toBe(false);
+    await vi.waitFor(() => expect(rows(odd)).toHaveLength(2));
+  });
 });
