@@ -86,4 +86,19 @@ describeEachStore('a price column carrying two roles (near and far abroad)', (st
     expect((await get<ComparisonJson>(`api/services/${MASSAGE.service_id}/partners?price_kind=nonresident`)).partners.map((p) => p.price)).toEqual([12000]);
     expect((await get<ComparisonJson>(`api/services/${MASSAGE.service_id}/partners`)).partners).toEqual([]);
   });
+
+  it('gives the operator screens each row\'s far-abroad price beside the non-resident one', async () => {
+    // Without the histology service in the dictionary its three tariff rows wait in the unmatched list.
+    server = await startTestServer({ catalogue: await store.openCatalogue([MASSAGE]) });
+    const form = new FormData();
+    form.append('file', new Blob([excerpt()]), EXCERPT);
+    expect((await fetch(server.at('api/ingest'), { method: 'POST', body: form })).status).toBe(200);
+    const unmatched = (await get<{ items: PositionJson[] }>('api/unmatched?q=Гистологическое&limit=200')).items;
+    expect(unmatched.map((p) => [p.price, p.price_nonresident, p.price_nonresident_far])).toEqual([
+      [9000, null, null],
+      [null, 11760, null],
+      // The far-abroad block alone: also the foreigners' price, there being no near-abroad one (docs/api.md).
+      [null, 15240, 15240],
+    ]);
+  });
 });

@@ -34,6 +34,8 @@ export interface PositionView {
   readonly unit: string | null;
   readonly price: number | null;
   readonly price_nonresident: number | null;
+  /** Far-abroad price, null when the row has none (Position.price_nonresident_far). */
+  readonly price_nonresident_far: number | null;
   readonly price_list_id: string;
   readonly file_name: string | null;
   readonly effective_date: string | null;
@@ -62,6 +64,7 @@ export function viewPosition(model: Directory, position: Position): PositionView
     unit: position.unit,
     price: position.price,
     price_nonresident: position.price_nonresident,
+    price_nonresident_far: position.price_nonresident_far,
     price_list_id: position.price_list_id,
     file_name: list?.file_name ?? null,
     effective_date: list?.effective_date ?? null,

@@ -618,6 +618,11 @@ export const PositionView = named(
     unit: nullableText(),
     price: z.number().nullable().describe('Resident price.'),
     price_nonresident: z.number().nullable(),
+    price_nonresident_far: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('Far-abroad price (a cell whose role or second role is nonresident_far); absent from servers older than the field.'),
     price_list_id: z.string(),
     file_name: nullableText(),
     effective_date: date(),

@@ -57,6 +57,25 @@ describe('<pricecat-app>', () => {
     await vi.waitFor(() => expect(shadowText(comparison as Element)).toContain('УЗИ почек'));
   });
 
+  it('opens the comparison at the far-abroad price the address names, and puts a switched kind in the address', async () => {
+    api = fakeApi(routesOfApi);
+    await goTo('#/service/s%201%2F%D0%B0?price_kind=nonresident_far');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    await vi.waitFor(() => expect(api?.calls('services/s 1/а/partners').at(-1)?.searchParams.get('price_kind')).toBe('nonresident_far'));
+    const comparison = app.shadowRoot?.querySelector('pricecat-comparison');
+    expect(comparison?.getAttribute('price-kind')).toBe('nonresident_far');
+    await vi.waitFor(() => expect($$(comparison as Element, 'input[value="resident"]')).toHaveLength(1));
+    $<HTMLInputElement>(comparison as Element, 'input[value="resident"]').click();
+    await vi.waitFor(() => expect(location.hash).toBe('#/service/s%201%2F%D0%B0?price_kind=resident'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await app.updateComplete;
+    await goTo('#/service/s%201%2F%D0%B0?price_kind=nonresident_far');
+    await vi.waitFor(() => expect(app.shadowRoot?.querySelector('pricecat-comparison')?.getAttribute('price-kind')).toBe('nonresident_far'));
+    await goTo('#/service/s%201%2F%D0%B0?price_kind=martian');
+    await vi.waitFor(() => expect(app.shadowRoot?.querySelector('pricecat-comparison')?.getAttribute('price-kind')).toBe('resident'));
+  });
+
   it('puts a submitted search in the URL, and «← Назад к поиску» leads back to it', async () => {
     api = fakeApi(routesOfApi);
     await goTo('#/search');

@@ -9,6 +9,7 @@
 import { html, type TemplateResult } from 'lit';
 import { messages } from '../i18n/messages.js';
 import '../comparison/comparison.js';
+import { toPriceKind } from '../comparison/price-kind.js';
 import '../dashboard/dashboard.js';
 import '../search/search.js';
 import '../upload/upload.js';
@@ -75,7 +76,7 @@ export const routes: readonly Route[] = [
     render: ({ apiBase, params, query }) =>
       html`<p><a href=${lastSearchHash}>← ${messages.app.back}</a></p>
         <pricecat-comparison api-base=${apiBase} service-id=${params.id ?? ''}
-          price-kind=${query.get('price_kind') === 'nonresident' ? 'nonresident' : 'resident'}
+          price-kind=${toPriceKind(query.get('price_kind'))}
           @pricecat-price-kind-change=${(event: CustomEvent<{ priceKind: string }>) =>
             kindToUrl(params.id ?? '', event.detail.priceKind)}></pricecat-comparison>`,
   },

@@ -14,6 +14,7 @@ import { baseStyles } from '../theme/theme.js';
 import { comparisonStyles } from './comparison.styles.js';
 import { historyChart, lineColour, pointDay } from './history-chart.js';
 import { loadPriceHistory } from './price-history.js';
+import { priceKinds } from './price-kind.js';
 import { spreadChart } from './spread-chart.js';
 
 /** Payload of `pricecat-price-kind-change`. */
@@ -29,7 +30,7 @@ const t = messages.comparison;
  * clinic's price (each can be matched to another service or withdrawn), a strip plot of the spread, a chart of the
  * price history per clinic (served by the API), and a resident / non-resident switch.
  *
- * @fires pricecat-price-kind-change - the user switched resident / non-resident; detail {@link PriceKindChangeDetail}
+ * @fires pricecat-price-kind-change - the user switched resident / non-resident / far abroad; detail {@link PriceKindChangeDetail}
  * @csspart loading - the loading line
  * @csspart error - the error box
  * @cssproperty --overpay - colour of prices above the median (default `--pricecat-color-danger`)
@@ -96,7 +97,7 @@ export class PricecatComparisonElement extends LitElement {
         @change=${this.handleKind} /><span>${label}</span></label>`;
     return html`<fieldset class="kind">
       <legend>${t.priceKind}</legend>
-      ${option('resident', t.resident)} ${option('nonresident', t.nonresident)}
+      ${priceKinds.map((kind) => option(kind, t.kinds[kind]))}
     </fieldset>`;
   }
 

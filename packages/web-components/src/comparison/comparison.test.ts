@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
 import './comparison.js';
 import type { PricecatComparisonElement } from './comparison.element.js';
 import type { PartnerPrice, ServiceComparison, ServicePriceHistory } from '@pricecat/core/contract';
@@ -166,7 +167,7 @@ describe('<pricecat-comparison>', () => {
       'services/s1/history': history,
     });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
-    await vi.waitFor(() => expect($$(element, 'input[type="radio"]')).toHaveLength(2));
+    await vi.waitFor(() => expect($$(element, 'input[type="radio"]')).toHaveLength(3));
     const changed = new Promise<CustomEvent>((resolve) =>
       element.addEventListener('pricecat-price-kind-change', (event) => resolve(event), { once: true }),
     );
@@ -174,6 +175,52 @@ describe('<pricecat-comparison>', () => {
     expect((await changed).detail).toEqual({ priceKind: 'nonresident' });
     await vi.waitFor(() => expect(api?.calls('services/s1/partners').at(-1)?.searchParams.get('price_kind')).toBe('nonresident'));
     expect(element.getAttribute('price-kind')).toBe('nonresident');
+  });
+
+  it('offers the far-abroad price, asks for it and shows its answer', async () => {
+    const far: ServiceComparison = {
+      ...comparison,
+      price_kind: 'nonresident_far',
+      median: 30000,
+      min: 30000,
+      max: 30000,
+      spread: 0,
+      spread_ratio: 1,
+      clinics: 1,
+      outlier_bounds: { rule: 'half_median', low: 15000, high: 45000 },
+      partners: [partner('c3', 'Медцентр «Дорогой»', 30000, 30000, '2024-03-01')],
+    };
+    const api = fakeApi({
+      'services/s1/partners': (url: URL) => (url.searchParams.get('price_kind') === 'nonresident_far' ? far : comparison),
+      'services/s1/history': (url: URL) => ({ ...history, price_kind: url.searchParams.get('price_kind') }),
+    });
+    const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
+    expect($$(element, '.kind label').map((label) => shadowText(label))).toEqual(['Резиденты', 'Нерезиденты', 'Дальнее зарубежье']);
+    const changed = new Promise<CustomEvent>((resolve) =>
+      element.addEventListener('pricecat-price-kind-change', (event) => resolve(event), { once: true }),
+    );
+    $<HTMLInputElement>(element, 'input[value="nonresident_far"]').click();
+    expect((await changed).detail).toEqual({ priceKind: 'nonresident_far' });
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(1));
+    expect(api?.calls('services/s1/partners').at(-1)?.searchParams.get('price_kind')).toBe('nonresident_far');
+    expect(api?.calls('services/s1/history').at(-1)?.searchParams.get('price_kind')).toBe('nonresident_far');
+    expect(shadowText($(element, 'tbody tr .price'))).toBe(`30${NBSP}000 ₸`);
+    expect(element.getAttribute('price-kind')).toBe('nonresident_far');
+    expect($<HTMLInputElement>(element, 'input[value="nonresident_far"]').checked).toBe(true);
+  });
+
+  it('keeps the three price kinds within a 390 px wide phone screen', async () => {
+    fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    await page.viewport(390, 844);
+    try {
+      const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+      await vi.waitFor(() => expect($$(element, '.kind label')).toHaveLength(3));
+      for (const label of $$(element, '.kind label')) expect(label.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+      expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    } finally {
+      await page.viewport(1280, 800);
+    }
   });
 
   it('explains an unknown service in Russian', async () => {

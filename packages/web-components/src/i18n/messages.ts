@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { MAX_SCAN_INTERVAL_MINUTES } from '@pricecat/core/contract/limits';
+import { MAX_SCAN_INTERVAL_MINUTES, type PriceKind } from '@pricecat/core/contract/limits';
 
 /** Russian UI texts. Functions take the numbers or names they need; names are inserted as text by Lit. */
 export const messages = {
@@ -62,8 +62,8 @@ export const messages = {
   },
   comparison: {
     noService: 'Услуга не выбрана.',
-    resident: 'Резиденты',
-    nonresident: 'Нерезиденты',
+    /** The switch's options, by `price_kind`. */
+    kinds: { resident: 'Резиденты', nonresident: 'Нерезиденты', nonresident_far: 'Дальнее зарубежье' } satisfies Record<PriceKind, string>,
     priceKind: 'Цена для',
     clinic: 'Клиника',
     city: 'Город',
@@ -168,6 +168,7 @@ export const messages = {
     clinic: 'Клиника',
     price: 'Цена',
     nonresident: 'нерезиденты',
+    nonresidentFar: 'дальнее зарубежье',
     suggestion: 'Предлагаемая услуга',
     noSuggestion: 'Нет подходящей услуги в справочнике — выберите вручную.',
     alternatives: 'Другие варианты',
@@ -362,6 +363,9 @@ export const messages = {
     allCities: 'Все города',
     clinic: 'Клиника',
     allClinics: 'Все клиники',
+    priceKind: 'Цена для',
+    /** The kind filter's default: the server compares resident prices where both lists have them, else non-resident. */
+    anyKind: 'Резиденты, иначе нерезиденты',
     service: 'Услуга',
     old: 'Было',
     new: 'Стало',
@@ -372,7 +376,7 @@ export const messages = {
     found: (n: number) => `Изменений: ${n}`,
     more: 'Показать ещё',
     noDate: 'без даты',
-    kinds: { resident: 'резиденты', nonresident: 'нерезиденты' } as Record<string, string>,
+    kinds: { resident: 'резиденты', nonresident: 'нерезиденты', nonresident_far: 'дальнее зарубежье' } as Record<string, string>,
     lines: (n: number) => `строк: ${n}`,
     compare: 'Сравнение по клиникам',
     suspect: 'похоже на ошибку сопоставления',

@@ -3,9 +3,10 @@ import { property, state } from 'lit/decorators.js';
 import { PricecatApi } from '../api/client.js';
 import { LoadController } from '../api/load-controller.js';
 import { loadPriceChanges } from '../api/operator-api.js';
-import type { PriceChange } from '@pricecat/core/contract';
+import type { PriceChange, PriceKind } from '@pricecat/core/contract';
 import type { ClinicSummary } from '@pricecat/core/contract';
 import { cardStyles } from '../autoload-card/autoload-card.styles.js';
+import { priceKinds, toPriceKindFilter } from '../comparison/price-kind.js';
 import { formatCount, formatDate, formatPrice, formatPriceDelta, formatSignedShare } from '../format/format.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
@@ -98,6 +99,11 @@ export class PricecatPriceChangesElement extends LitElement {
   @property() city = '';
   /** Only this clinic (`clinic_id`). */
   @property({ attribute: 'clinic-id' }) clinicId = '';
+  /**
+   * Only this price kind (`resident`, `nonresident`, `nonresident_far`); empty: resident prices where both lists have
+   * them, else non-resident (the server's default); an unknown value is read as empty.
+   */
+  @property({ attribute: 'price-kind', converter: { fromAttribute: toPriceKindFilter } }) priceKind: PriceKind | '' = '';
   /** Changes per portion. */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 50;
   /**
@@ -112,7 +118,7 @@ export class PricecatPriceChangesElement extends LitElement {
       void this.#clinics.run(async (signal) => (await this.#api.partners({ limit: 500 }, signal)).items);
     }
     if (changed.has('threshold')) this.thresholdText = String(this.threshold);
-    if (['apiBase', 'threshold', 'city', 'clinicId', 'pageSize'].some((key) => changed.has(key as keyof PricecatPriceChangesElement))) {
+    if (['apiBase', 'threshold', 'city', 'clinicId', 'priceKind', 'pageSize'].some((key) => changed.has(key as keyof PricecatPriceChangesElement))) {
       void this.#changes.run((signal) => this.#fetch(0, signal));
     }
   }
@@ -134,10 +140,21 @@ export class PricecatPriceChangesElement extends LitElement {
     this.#timer = setTimeout(() => (this.threshold = value), TYPING_DELAY_MS);
   }
 
+  private handleKind(event: Event): void {
+    this.priceKind = toPriceKindFilter((event.target as HTMLSelectElement).value);
+  }
+
   async #fetch(offset: number, signal: AbortSignal): Promise<Loaded> {
     const page = await loadPriceChanges(
       this.#api,
-      { threshold: this.threshold / 100, city: this.city || undefined, clinicId: this.clinicId || undefined, limit: this.pageSize, offset },
+      {
+        threshold: this.threshold / 100,
+        city: this.city || undefined,
+        clinicId: this.clinicId || undefined,
+        priceKind: this.priceKind || undefined,
+        limit: this.pageSize,
+        offset,
+      },
       signal,
     );
     return { items: page.items, total: page.total };
@@ -179,6 +196,13 @@ export class PricecatPriceChangesElement extends LitElement {
         <select id="clinic" class="clinic" @change=${(event: Event) => (this.clinicId = (event.target as HTMLSelectElement).value)}>
           <option value="" ?selected=${this.clinicId === ''}>${t.allClinics}</option>
           ${clinics.map((clinic) => html`<option .value=${clinic.clinic_id} ?selected=${clinic.clinic_id === this.clinicId}>${clinic.name}</option>`)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="kind">${t.priceKind}</label>
+        <select id="kind" class="kind" @change=${this.handleKind}>
+          <option value="" ?selected=${this.priceKind === ''}>${t.anyKind}</option>
+          ${priceKinds.map((kind) => html`<option .value=${kind} ?selected=${kind === this.priceKind}>${messages.comparison.kinds[kind]}</option>`)}
         </select>
       </div>
     </div>`;

@@ -130,4 +130,45 @@ describe('<pricecat-price-changes>', () => {
     expect(plain!.querySelector('.suspect')).toBeNull();
     expect(shadowText(plain!.querySelector('.service')!)).toContain('нерезиденты');
   });
+
+  it('asks for far-abroad changes when that kind is picked, names them and links to the far-abroad comparison', async () => {
+    const far: PriceChange = { ...change('МРТ колена', 30000, 42000), service_id: 's-knee', price_kind: 'nonresident_far' };
+    // As the server does: without a kind it compares resident, else non-resident prices, never far-abroad ones.
+    const byKind = (url: URL) => {
+      const kind = url.searchParams.get('price_kind');
+      const items = kind === 'nonresident_far' ? [far] : changes.filter((c) => !kind || c.price_kind === kind);
+      return { items, total: items.length, limit: 50, offset: 0, threshold: 0.2, price_kind: kind };
+    };
+    const api = fakeApi({ 'price-changes': byKind, partners });
+    const element = mount<PricecatPriceChangesElement>(
+      '<pricecat-price-changes service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>',
+    );
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(3));
+    expect($$(element, 'select.kind option').map((option) => option.textContent)).toEqual([
+      'Резиденты, иначе нерезиденты', 'Резиденты', 'Нерезиденты', 'Дальнее зарубежье',
+    ]);
+    const kind = $<HTMLSelectElement>(element, 'select.kind');
+    kind.value = 'nonresident_far';
+    kind.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(1));
+    expect(api.calls('price-changes').at(-1)?.searchParams.get('price_kind')).toBe('nonresident_far');
+    expect(shadowText(rows(element)[0]!.querySelector('.service')!)).toContain('УЗИ · дальнее зарубежье');
+    expect(rows(element)[0]!.querySelector('a.compare')?.getAttribute('href')).toBe('#/service/s-knee?price_kind=nonresident_far');
+    kind.value = '';
+    kind.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(3));
+    expect(api.calls('price-changes').at(-1)?.searchParams.has('price_kind')).toBe(false);
+  });
+
+  it('takes the kind from its attribute, and an unknown one as no filter rather than a refused request', async () => {
+    const api = fakeApi({ 'price-changes': priceChanges, partners });
+    const far = mount<PricecatPriceChangesElement>('<pricecat-price-changes price-kind="nonresident_far"></pricecat-price-changes>');
+    await vi.waitFor(() => expect(api.calls('price-changes')).toHaveLength(1));
+    expect(api.calls('price-changes')[0]?.searchParams.get('price_kind')).toBe('nonresident_far');
+    await vi.waitFor(() => expect($<HTMLSelectElement>(far, 'select.kind').value).toBe('nonresident_far'));
+    const odd = mount<PricecatPriceChangesElement>('<pricecat-price-changes price-kind="martian"></pricecat-price-changes>');
+    await vi.waitFor(() => expect(api.calls('price-changes')).toHaveLength(2));
+    expect(api.calls('price-changes')[1]?.searchParams.has('price_kind')).toBe(false);
+    await vi.waitFor(() => expect(rows(odd)).toHaveLength(2));
+  });
 });

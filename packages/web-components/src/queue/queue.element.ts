@@ -5,6 +5,7 @@ import { toApiError, type ApiError } from '../api/errors.js';
 import { acceptSuggestions, createService, loadPositionContext, loadQueue, matchPosition, skipPosition, undoDecision } from '../api/operator-api.js';
 import type { Candidate, PositionContext, QueueFilters, QueueItem, Stats } from '@pricecat/core/contract';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
+import { distinctFarPrice } from '../format/far-price.js';
 import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
 import '../service-picker/service-picker.js';
@@ -412,11 +413,14 @@ export class PricecatQueueElement extends LitElement {
   #renderItem(item: QueueItem, index: number) {
     const p = item.position;
     const current = index === this.active;
+    const far = distinctFarPrice(p);
     const price = p.price !== null ? formatPrice(p.price) : `${formatPrice(p.price_nonresident)} (${t.nonresident})`;
     return html`<li class="item" data-position-id=${p.position_id} aria-current=${current ? 'true' : 'false'}
       @click=${() => (this.active = index)}>
       <div class="raw">${p.raw_name}</div>${kindLabel(p.kind)}
-      <div class="meta">${p.clinic_name}${p.city ? `, ${p.city}` : ''} · <span class="price">${price}</span>
+      <div class="meta">${p.clinic_name}${p.city ? `, ${p.city}` : ''} · <span class="price">${price}</span>${far !== null
+          ? html` · <span class="far-price">${formatPrice(far)} (${t.nonresidentFar})</span>`
+          : nothing}
         ${p.file_name ? html` · ${p.file_name}` : nothing}</div>
       <div class="suggestion">${t.suggestion}: ${item.suggestion ? this.#renderCandidate(item.suggestion) : html`<span class="muted">${t.noSuggestion}</span>`}</div>
       ${traceText(p.trace) ? html`<div class="reason muted">${t.reason}: ${traceText(p.trace)}</div>` : nothing}

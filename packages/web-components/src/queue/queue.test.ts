@@ -84,6 +84,23 @@ describe('<pricecat-queue>', () => {
     expect(shadowText($(element, '.shortcuts'))).toContain('Пробел или 3 — пропустить');
   });
 
+  it('shows the far-abroad price beside the price only where it differs from the non-resident one', async () => {
+    const withFar = (source: QueueItem, far: number | null): QueueItem => ({ ...source, position: { ...source.position, price_nonresident_far: far } });
+    const items = [
+      withFar(item('a', 'УЗИ почек', null, 0.9), 15000),
+      withFar(item('b', 'Креатинин', null, 0.8), 11000),
+      withFar(item('c', 'Прием терапевта', null, 0.4, null), 14000),
+      item('d', 'ЭКГ', null, 0.3),
+    ];
+    api = fakeApi(queueServer(items));
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(4));
+    const far = $$(element, '.item').map((node) => (node.querySelector('.far-price') ? shadowText(node.querySelector('.far-price')!) : null));
+    expect(far).toEqual([`15${NBSP}000 ₸ (дальнее зарубежье)`, null, `14${NBSP}000 ₸ (дальнее зарубежье)`, null]);
+    expect(shadowText($$(element, '.item')[0] as HTMLElement)).toContain(`7${NBSP}200 ₸ · 15${NBSP}000 ₸ (дальнее зарубежье)`);
+    expect(shadowText($$(element, '.item')[2] as HTMLElement)).toContain(`11${NBSP}000 ₸ (нерезиденты) · 14${NBSP}000 ₸ (дальнее зарубежье)`);
+  });
+
   it('labels a package and a component of one beside their names, and nothing for a service', async () => {
     const pack = item('p', 'CHECK-UP "Мужское здоровье"', null, 0.5, 78000);
     const part = item('c', 'Микрореакция', 'Микрореакция', 0.6, 1240);

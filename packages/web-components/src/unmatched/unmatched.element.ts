@@ -9,6 +9,7 @@ import type { ServiceCreateDetail, ServicePickDetail } from '../service-picker/s
 import type { ClinicSummary, Page, UnmatchedPosition, UnmatchedStatus } from '@pricecat/core/contract';
 import { UNMATCHED_STATUSES } from '@pricecat/core/contract/limits';
 import { formatCount, formatPrice, formatShare } from '../format/format.js';
+import { distinctFarPrice } from '../format/far-price.js';
 import { kindLabel } from '../format/kind-label.js';
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
@@ -191,6 +192,13 @@ export class PricecatUnmatchedElement extends LitElement {
     </form>`;
   }
 
+  #renderFarPrice(position: UnmatchedPosition) {
+    const far = distinctFarPrice(position);
+    return far === null
+      ? nothing
+      : html`<br /><span class="far-price">${formatPrice(far)}</span><br /><span class="muted small">${messages.queue.nonresidentFar}</span>`;
+  }
+
   #renderRow(position: UnmatchedPosition) {
     const best = position.candidates[0];
     return html`<tr data-position-id=${position.position_id}>
@@ -199,7 +207,7 @@ export class PricecatUnmatchedElement extends LitElement {
       <td class="clinic">${position.clinic_name}${position.file_name ? html`<br /><span class="muted small">${position.file_name}</span>` : nothing}</td>
       <td class="num">${position.price !== null || position.price_nonresident === null
         ? formatPrice(position.price)
-        : html`${formatPrice(position.price_nonresident)}<br /><span class="muted small">${messages.queue.nonresident}</span>`}</td>
+        : html`${formatPrice(position.price_nonresident)}<br /><span class="muted small">${messages.queue.nonresident}</span>`}${this.#renderFarPrice(position)}</td>
       <td class=${`status status-${position.status}`}>${t.statuses[position.status] ?? position.status}</td>
       <td>${best ? html`${best.name} <span class="muted small">${formatShare(best.score)}</span>` : '—'}</td>
       <td><button type="button" class="secondary assign" @click=${() => (this.picking = this.picking === position.position_id ? null : position.position_id)}>

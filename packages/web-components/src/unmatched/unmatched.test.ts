@@ -53,6 +53,20 @@ describe('<pricecat-unmatched>', () => {
     expect(names(element)[0]).toBe('Анализ 50');
   });
 
+  it('shows a far-abroad price under the price only where it differs from the non-resident one', async () => {
+    const rows = [
+      { ...position('f1', 'МРТ колена', 'unrecognized'), price: 20000, price_nonresident: 26000, price_nonresident_far: 32000 },
+      { ...position('f2', 'КТ грудной клетки', 'unrecognized'), price_nonresident_far: 10800 },
+      { ...position('f3', 'Приём хирурга', 'queued'), price_nonresident_far: null },
+    ];
+    const api = fakeApi({ unmatched: { items: rows, total: 3, limit: 50, offset: 0 }, partners });
+    const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched></pricecat-unmatched>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
+    const prices = $$(element, 'tbody td.num').map((cell) => shadowText(cell));
+    expect(prices).toEqual([`20${NBSP}000 ₸32${NBSP}000 ₸дальнее зарубежье`, `10${NBSP}800 ₸нерезиденты`, `10${NBSP}800 ₸нерезиденты`]);
+    expect(api.calls('unmatched')).toHaveLength(1);
+  });
+
   it('filters by status, clinic and text and starts again from the first page', async () => {
     const api = fakeApi({ unmatched, partners });
     const element = mount<PricecatUnmatchedElement>('<pricecat-unmatched page-size="10"></pricecat-unmatched>');
