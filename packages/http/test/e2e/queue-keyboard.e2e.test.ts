@@ -65,11 +65,27 @@ describe.skipIf(missing !== undefined)(`keyboard-only review of the queue${missi
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
     await vi.waitFor(async () => expect(await currentId()).toBe(first), eventually);
 
-    // Enter, then Enter on the twin that moved up, before the first answer can have arrived.
+    // Enter, then Enter on the twin that moved up, before the first answer has arrived: the first answer is held in
+    // the browser until the second request is on its way (a decision takes about a millisecond on the server now, so
+    // without holding it the answer could come first and take the twin off the list before the second key).
+    let secondSent!: () => void;
+    const second = new Promise<void>((resolve) => (secondSent = resolve));
+    let matches = 0;
+    await page.route('**/api/match', async (route) => {
+      if (++matches === 1) {
+        const response = await route.fetch();
+        await second;
+        await route.fulfill({ response });
+      } else {
+        secondSent();
+        await route.continue();
+      }
+    });
     await page.keyboard.press('Enter');
     await vi.waitFor(async () => expect(await currentId()).toBe(twin), eventually);
     await page.keyboard.press('Enter');
     await vi.waitFor(() => expect(decisionAnswers).toHaveLength(2), eventually);
+    await page.unroute('**/api/match');
     expect(decisionAnswers.map((r) => r.status())).toEqual([200, 200]);
     await vi.waitFor(async () => expect((await itemIds()).filter((id) => id === first || id === twin)).toEqual([]), eventually);
     expect(await page.locator('pricecat-queue .error').count()).toBe(0);

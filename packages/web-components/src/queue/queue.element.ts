@@ -207,6 +207,19 @@ export class PricecatQueueElement extends LitElement {
     }
   }
 
+  /**
+   * Takes items off the list and keeps the current one current: the same item when it stays, else the item that
+   * now stands where it stood (an answer that takes the current item's twins off must not leave none current, nor
+   * jump over the next one).
+   */
+  #removeItems(gone: (item: QueueItem) => boolean): void {
+    const current = this.items[this.active];
+    const keptBefore = this.items.slice(0, this.active).filter((other) => !gone(other)).length;
+    this.items = this.items.filter((other) => !gone(other));
+    const stays = current === undefined ? -1 : this.items.indexOf(current);
+    this.active = stays >= 0 ? stays : Math.min(keptBefore, Math.max(0, this.items.length - 1));
+  }
+
   async #decide(item: QueueItem, decision: Decision): Promise<void> {
     if (decision.kind === 'confirm' && !item.suggestion) {
       this.picking = item.position.position_id;
@@ -216,8 +229,7 @@ export class PricecatQueueElement extends LitElement {
     const index = this.items.indexOf(item);
     if (index < 0) return;
     // The item leaves at once; the answer only adjusts (identical names decided too) or puts it back.
-    this.items = this.items.filter((other) => other !== item);
-    this.active = Math.min(this.active, Math.max(0, this.items.length - 1));
+    this.#removeItems((other) => other === item);
     this.picking = null;
     this.actionError = undefined;
     const matched = decision.kind !== 'skip';
@@ -236,7 +248,7 @@ export class PricecatQueueElement extends LitElement {
             ? await skipPosition(this.#api, id, 'queued')
             : await matchPosition(this.#api, id, decision.kind === 'assign' ? decision.serviceId : undefined, this.applyToIdentical, 'queued');
         const decided = new Set(result.position_ids);
-        this.items = this.items.filter((other) => !decided.has(other.position.position_id));
+        this.#removeItems((other) => decided.has(other.position.position_id));
         const extra = result.position_ids.length - 1;
         const serviceName = result.service?.name ?? (decision.kind === 'assign' ? decision.name : item.suggestion?.name ?? '');
         this.feedback = result.already_decided

@@ -156,6 +156,35 @@ describe('<pricecat-queue>', () => {
     expect(counter(element, 'queue')).toBe('2');
   });
 
+  it('keeps an item current when the answer also takes the next one off (an identical twin decided with it)', async () => {
+    // The twin «a2» is the last item loaded: decided with «a», it leaves with the answer, and «b» becomes current.
+    const items = [
+      item('b', 'Креатинин', 'Креатинин (кровь)', 0.95),
+      item('a', 'УЗИ почек', 'УЗИ почек и надпочечников', 0.93),
+      item('a2', 'УЗИ почек', 'УЗИ почек и надпочечников', 0.93),
+    ];
+    const server = queueServer(items);
+    api = fakeApi({
+      ...server,
+      match: (url: URL, request: FakeRequest) => {
+        const answer = server.match(url, request) as { position_ids: string[] };
+        if ((request.body as { position_id: string }).position_id !== 'a') return answer;
+        server.match(url, { method: 'POST', body: { position_id: 'a2' } });
+        return { ...answer, position_ids: ['a', 'a2'] };
+      },
+    });
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    const current = () => $$(element, '.item[aria-current="true"]').map((node) => node.getAttribute('data-position-id'));
+    press('ArrowDown');
+    await vi.waitFor(() => expect(current()).toEqual(['a']));
+    press('Enter');
+    await vi.waitFor(() => expect(rawNames(element)).toEqual(['Креатинин']));
+    expect(current()).toEqual(['b']);
+    press('Enter');
+    await vi.waitFor(() => expect(api?.posted('match').map((body) => (body as { position_id: string }).position_id)).toEqual(['a', 'b']));
+  });
+
   it('assigns another service chosen in the searchable picker', async () => {
     api = fakeApi({
       ...queueServer(three()),
