@@ -132,8 +132,10 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
     }
     if (ocr && table.pageReread) {
-      replaceFrom(rows, before, judgePageImageRows(rows.slice(before), rows.slice(0, before)));
+      const judged = judgePageImageRows(rows.slice(before), rows.slice(0, before));
+      replaceFrom(rows, before, judged.rows);
       if (rows.length > before) report(extractIssue('PAGE_REREAD', table.name, { count: rows.length - before }));
+      if (judged.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: judged.rejected }));
     }
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);

@@ -6,15 +6,20 @@
  */
 import { normalizeCellText } from './cell-text.js';
 import type { PriceRow } from './price-row.js';
-import { rowFlag } from './review-flags.js';
+import { withFlags } from './price-review.js';
+import { rowFlag, type RowFlag } from './review-flags.js';
 
 /** Fewest earlier prices of a column for its pattern to judge a re-read page. */
 const MIN_EARLIER = 10;
 /** Share of a column's earlier prices that must be multiples of a rounding for the column to have it. */
 const ROUNDED_SHARE = 0.9;
 
-/** The rows of a page read from its image, flagged, their prices judged against `earlier` rows of the file. */
-export function judgePageImageRows(rows: readonly PriceRow[], earlier: readonly PriceRow[]): PriceRow[] {
+/**
+ * The rows of a page read from its image, flagged (on `flags` and, as Russian sentences, `warnings`), their prices
+ * judged against `earlier` rows of the file; `rejected` counts the prices left out.
+ */
+export function judgePageImageRows(rows: readonly PriceRow[], earlier: readonly PriceRow[]): { rows: PriceRow[]; rejected: number } {
+  let rejected = 0;
   const columns = new Map<string, number[]>();
   for (const row of earlier)
     for (const p of row.prices) {
@@ -23,8 +28,8 @@ export function judgePageImageRows(rows: readonly PriceRow[], earlier: readonly 
       list.push(p.value);
       columns.set(key, list);
     }
-  return rows.map((row) => {
-    const flags = [...(row.flags ?? []), rowFlag('ROW_FROM_PAGE_IMAGE', {})];
+  const judged = rows.map((row) => {
+    const flags: RowFlag[] = [rowFlag('ROW_FROM_PAGE_IMAGE', {})];
     const prices = row.prices.filter((p) => {
       const values = columns.get(normalizeCellText(p.header)) ?? [];
       if (values.length < MIN_EARLIER) return true;
@@ -33,10 +38,12 @@ export function judgePageImageRows(rows: readonly PriceRow[], earlier: readonly 
       if (p.value % unit === 0 && p.value >= low) return true;
       const reason = p.value < low ? `ниже самой низкой цены колонки на других страницах, ${low}` : `цены колонки кратны ${unit}`;
       flags.push(rowFlag('PRICE_REREAD_REJECTED', { reread: p.raw, header: p.header, reason }));
+      rejected++;
       return false;
     });
-    return { ...row, prices, flags };
+    return withFlags({ ...row, prices }, flags);
   });
+  return { rows: judged, rejected };
 }
 
 /** The largest of 1000, 100, 10 that nearly all `values` are multiples of; 1 when none. */

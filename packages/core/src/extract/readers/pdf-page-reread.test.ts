@@ -40,7 +40,10 @@ describe.skipIf(!tools)('extract: a page whose text layer lost most rows, re-rea
     const page = rows.filter((r) => r.source.table === 'page 2');
     expect(page.length).toBeGreaterThanOrEqual(Math.ceil(52 * 0.97));
     expect(page.length).toBeLessThanOrEqual(52);
-    for (const row of page) expect((row.flags ?? []).map((f) => f.code)).toContain('ROW_FROM_PAGE_IMAGE');
+    for (const row of page) {
+      expect((row.flags ?? []).map((f) => f.code)).toContain('ROW_FROM_PAGE_IMAGE');
+      expect(row.warnings.some((w) => w.startsWith('[ROW_FROM_PAGE_IMAGE] строка прочитана с изображения страницы'))).toBe(true);
+    }
     expect(page.some((r) => /Гистеросальпингография/.test(r.name))).toBe(true);
     expect(page.some((r) => /Анестезия проводниковая/.test(r.name))).toBe(true);
     const reread = (issues ?? []).filter((i) => i.code === 'PAGE_REREAD');
@@ -63,5 +66,7 @@ describe.skipIf(!tools)('extract: a page whose text layer lost most rows, re-rea
     const rejected = page.flatMap((r) => r.flags ?? []).filter((f) => f.code === 'PRICE_REREAD_REJECTED');
     expect(rejected.length).toBeGreaterThan(0);
     expect(rejected[0]!.message).toMatch(/не похоже на цену колонки/);
+    const reported = ((await read()).issues ?? []).filter((i) => i.code === 'PRICES_REJECTED' && i.table === 'page 2');
+    expect(reported.reduce((sum, i) => sum + (i.params.count ?? 0), 0)).toBeGreaterThanOrEqual(rejected.length);
   });
 });
