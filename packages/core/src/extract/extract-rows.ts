@@ -18,6 +18,7 @@ import { ratioCheckOf, rejectRatioOutliers, repairByColumnRatio } from './price-
 import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
 import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
+import { judgePageImageRows } from './page-reread-rows.js';
 import { continuesNumbering, rowNumberOf, skippedNumbers, splitNumberedName } from './row-numbers.js';
 import { linkPackageRows } from './package-rows.js';
 import { parsePrice, type ParsedPrice } from './parse-price.js';
@@ -129,6 +130,12 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       lastNumber = numbering.last;
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
       if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
+    }
+    if (ocr && table.pageReread) {
+      const judged = judgePageImageRows(rows.slice(before), rows.slice(0, before));
+      replaceFrom(rows, before, judged.rows);
+      if (rows.length > before) report(extractIssue('PAGE_REREAD', table.name, { count: rows.length - before }));
+      if (judged.rejected > 0) report(extractIssue('PRICES_REJECTED', table.name, { count: judged.rejected }));
     }
     if (ocr) {
       const outliers = rejectTableRatioOutliers(layout, rows, before);

@@ -37,7 +37,9 @@ export type ExtractIssueCode =
   /** Prices read again from the page image (the text layer lacked them), kept and flagged on their rows. */
   | 'PRICES_REREAD'
   /** Rows of a free-form list whose price was written as a range or a sum (lower bound or total kept). */
-  | 'PRICES_NOT_EXACT';
+  | 'PRICES_NOT_EXACT'
+  /** A scan page read again, whole, from its image because its text layer lost most of its rows. */
+  | 'PAGE_REREAD';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
@@ -108,6 +110,8 @@ function rowMessage(code: RowFlagCode, p: Readonly<Record<string, string | numbe
       return `цена указана диапазоном «${p.raw}»; сохранена нижняя граница ${p.value} — проверьте`;
     case 'PRICE_SUM':
       return `цена записана суммой «${p.raw}»; сохранена сумма ${p.value} — проверьте`;
+    case 'ROW_FROM_PAGE_IMAGE':
+      return 'строка прочитана с изображения страницы: текстовый слой скана потерял большую часть строк этой страницы — проверьте название и цену по странице';
     case 'PRICE_REREAD_REJECTED':
       return `на изображении страницы${column} прочитано «${p.reread}», но это не похоже на цену колонки (${p.reason}); не сохранено — проверьте по странице`;
   }

@@ -117,7 +117,9 @@ const MIN_NUMBERED_ROWS = 5;
 /**
  * The row-number column of a header whose `№` the scan garbled (`.Y*`, `m`): a column left of the name, named
  * by no other header word, whose cells below the header are row numbers (at least 80 % of its non-empty
- * cells, at least five) that mostly count up by one. `null` when there is none.
+ * cells, at least five) that mostly count up by one, or that only count up (a page whose text layer lost most
+ * of its rows keeps `613, 614, 635, 643, 644`: the numbers in between are lost rows, not another column).
+ * `null` when there is none.
  */
 function numberColumnFromData(
   rows: readonly (readonly string[])[],
@@ -133,8 +135,12 @@ function numberColumnFromData(
     const numbers = texts.map(rowNumberOf).filter((n): n is number => n !== null);
     if (numbers.length < MIN_NUMBERED_ROWS || numbers.length < texts.length * 0.8) continue;
     let steps = 0;
-    for (let i = 1; i < numbers.length; i++) if (numbers[i] === numbers[i - 1]! + 1) steps++;
-    if (steps >= (numbers.length - 1) * 0.6) return c;
+    let rising = 0;
+    for (let i = 1; i < numbers.length; i++) {
+      if (numbers[i] === numbers[i - 1]! + 1) steps++;
+      if (numbers[i]! > numbers[i - 1]!) rising++;
+    }
+    if (steps >= (numbers.length - 1) * 0.6 || rising === numbers.length - 1) return c;
   }
   return null;
 }

@@ -21,6 +21,8 @@ export interface Table {
    * fails and the value fits the column's scale and the page's ratio between price columns.
    */
   readonly rereads?: ReadonlyMap<string, string>;
+  /** PDF scans: the page was read from its image, whole, because its text layer lost most of its rows. */
+  readonly pageReread?: boolean;
 }
 
 /** A piece of a PDF text line: its text and horizontal extent in PDF units. */

@@ -23,6 +23,7 @@ export const EXTRACT_ISSUE_CODES: readonly ExtractIssueCode[] = [
   'FREE_FORM_PAGE',
   'PRICES_REREAD',
   'PRICES_NOT_EXACT',
+  'PAGE_REREAD',
 ];
 /** Codes of warnings the readers and row extraction write (not file-level issues). */
 export const READER_WARNING_CODES = [

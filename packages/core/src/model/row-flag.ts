@@ -20,6 +20,8 @@ export type RowFlagCode =
   | 'PRICE_REREAD_OCR'
   /** Digits read again from the page image that do not fit the column's scale or the page's ratio: not stored. */
   | 'PRICE_REREAD_REJECTED'
+  /** A row of a scan page read again, whole, from its image (its text layer lost most rows): check name and price. */
+  | 'ROW_FROM_PAGE_IMAGE'
   /** A price written as a range (`7000-20000 тг`): its lower bound kept. */
   | 'PRICE_RANGE'
   /** A price written as a sum (`1300+700`): the total kept. */

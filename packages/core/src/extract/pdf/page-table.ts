@@ -30,6 +30,8 @@ export interface PageTable extends PageColumns {
   readonly lineCells: readonly (readonly LineCell[])[];
   /** The page's usual text height (pt): the size of a cell's line, for cutting cells out of the page image. */
   readonly textSize: number;
+  /** True when the page was read again from its image because its text layer lost most of its rows. */
+  readonly pageReread?: boolean;
 }
 
 /** Page numbers and footers (`Страница 2`, `стр. 3 из 12`): never cells. */

@@ -29,7 +29,7 @@ export function pageToTable(page: PageTable): Table {
     rows.push(pick(cells));
   }
   const pages = page.pages.length === 1 ? `page ${page.pages[0]}` : `pages ${page.pages.join('-')}`;
-  return { name: pages, rows, lines: page.lines, lineCells: page.lineCells, ...(rereads.size > 0 ? { rereads } : {}) };
+  return { name: pages, rows, lines: page.lines, lineCells: page.lineCells, ...(rereads.size > 0 ? { rereads } : {}), ...(page.pageReread ? { pageReread: true } : {}) };
 }
 
 // ---------------------------------------------------------------- internal helpers

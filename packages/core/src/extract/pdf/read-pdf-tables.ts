@@ -14,6 +14,7 @@ import { pageToTable } from './page-to-table.js';
 import { joinWideSheetHalves } from './wide-sheet.js';
 import { detail, warningText } from '../../messages/message-catalogue.js';
 import { DEFAULT_REREAD_LIMITS, rereadPriceCells, type RereadLimits } from './reread-cells.js';
+import { betterReading, DEFAULT_PAGE_REREAD_LIMITS, lostMostRows, pageRowNumbers, type PageRereadLimits } from './page-reread.js';
 
 /** Options of {@link readPdfTables}. */
 export interface PdfReadOptions {
@@ -22,6 +23,8 @@ export interface PdfReadOptions {
   readonly maxPages?: number;
   /** Bounds of re-reading empty price cells from page images (with `ocr.readDigits`). */
   readonly reread?: RereadLimits;
+  /** Bounds of re-reading whole pages whose text layer lost most rows (with `ocr`). */
+  readonly pageReread?: PageRereadLimits;
 }
 
 /**
@@ -53,13 +56,24 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     const furniture = findFurniture(texts.filter((t) => t.items.length > 0).map((t) => linesOutsideHeaders(pageLines(t).lines)));
     if (furniture.length > 0) warnings.push(warningText('PDF_REPEATED_TEXT', { file: fileName, count: furniture.length }));
     let previous: PageColumns | null = null;
+    const pageLimits = options.pageReread ?? DEFAULT_PAGE_REREAD_LIMITS;
+    const pageDeadline = Date.now() + pageLimits.budgetMs;
+    let pagesReread = 0;
     for (const text of texts) {
       const n = text.pageNumber;
       if (text.items.length === 0) {
         previous = null;
         continue;
       }
-      const tables = readPageTables(text, previous, furniture);
+      let tables = readPageTables(text, previous, furniture);
+      // A text layer that lost most of the page's rows: the page image, read whole, where it gives more.
+      const layerNumbers = pageRowNumbers(tables);
+      if (options.ocr && lostMostRows(layerNumbers) && pagesReread < pageLimits.maxPages && Date.now() < pageDeadline) {
+        pagesReread++;
+        const items = await ocrItems(bytes, n, fileName, options.ocr, warnings);
+        const reread = items.length > 0 ? readPageTables({ ...text, items }, previous, furniture) : [];
+        if (betterReading(layerNumbers, pageRowNumbers(reread))) tables = reread.map((t) => ({ ...t, pageReread: true }));
+      }
       if (tables.length === 0) continue;
       // The document's text (clinic, effective date) keeps the first page's furniture: an order's dates are facts.
       if (pages.length === 0) first = [...pageLines(text).lines.filter((l) => isFurniture(l, furniture)).map(lineText), ...tables[0]!.above];
