@@ -401,7 +401,7 @@ function countsOf(rows, issues) {
 
 /** Name right, prices right, roles right (strict / accepting) of an extracted row against one reading of the truth. */
 function score(got, want) {
-  const rolesOf = (cell) => [...new Set([cell.role, ...(cell.alsoRoles ?? [])])].sort().join('+');
+  const rolesOf = (cell) => [...new Set([cell.role, ...(cell.also_roles ?? cell.alsoRoles ?? [])])].sort().join('+');
   const a = normalized(got.name);
   const nameRight = [want.name, ...(want.accept ?? [])].some((w) => {
     const b = normalized(w);
