@@ -11,6 +11,9 @@ import type { Decision, MatchCandidate, MatchMethod, Position, PositionKind, Pos
 import type { MatchTrace } from '../match/trace.js';
 import { LIST_FILE_V3, fromListFileV3, toListFileV3, type ListFileV3 } from './list-file-v3.js';
 import { kindPricesOf } from '../model/price-kinds.js';
+import type { CompactCandidate, Interner, StoredColumn } from './compact-types.js';
+
+export type { CompactCandidate, Interner, StoredColumn } from './compact-types.js';
 
 /**
  * Layout version of the list files (and journal entries) written now; files of an older layout (2) are read,
@@ -52,10 +55,7 @@ const OLDER_POSITION_LENGTHS = [POSITION_FIELDS.length - 3, POSITION_FIELDS.leng
 const KINDS: Readonly<Record<CompactKind, PositionKind>> = { s: 'service', p: 'package', c: 'component' };
 type CompactKind = 's' | 'p' | 'c';
 
-/** A price column as stored: `[header, role]`, or `[header, role, second roles]`. */
-export type StoredColumn = readonly [header: string, role: PriceRole, alsoRoles?: readonly PriceRole[]];
 type CompactCell = [column: number, value: number, raw?: string];
-export type CompactCandidate = [serviceId: string, score: number, method: MatchMethod, name?: string];
 type CompactPosition = [
   string,
   string,
@@ -205,31 +205,6 @@ function fromListFileV2(file: ListFileV2, services: ReadonlyMap<string, Service>
     if (trace) (position as { trace?: MatchTrace }).trace = interner.trace(nameNorm, trace);
     return position;
   });
-}
-
-/**
- * Shares equal values between records while a store is read: texts (names repeated in every version of a
- * clinic's list, sections, units), the texts of prices, and candidate lists (namesakes get the same
- * candidates from the matcher). Records are never mutated (query-port.ts), so sharing is safe.
- */
-export interface Interner {
-  text(text: string): string;
-  /** `String(value)`, one string per distinct value. */
-  number(value: number): string;
-  /** The candidate list of a position named `nameNorm`: the one of its last namesake when equal, else `make()`. */
-  candidates(nameNorm: string, compact: readonly CompactCandidate[], make: () => MatchCandidate[]): readonly MatchCandidate[];
-  /** The match trace of a position named `nameNorm`: its last namesake's when equal, else `trace`. */
-  trace(nameNorm: string, trace: MatchTrace): MatchTrace;
-  /** The price cells of a position named `nameNorm`: its last namesake's when `same` says they are equal, else `make()`. */
-  cells(nameNorm: string, same: (known: readonly PriceCell[]) => boolean, make: () => PriceCell[]): readonly PriceCell[];
-  /** The source row `{ table, row }`, one record per distinct pair. */
-  source(table: string, row: number): { readonly table: string; readonly row: number };
-  /** What `make()` decodes from `text` (a JSON text of a list file's table), once per `kind` and text. */
-  decoded<T>(kind: string, text: string, make: () => T): T;
-  /** What `make()` decodes from `text`: the last namesake's (same `nameNorm` and `kind`) when its text was equal. */
-  byName<T>(kind: string, nameNorm: string, text: string, make: () => T): T;
-  /** A position's names: its last namesake's (same `nameNorm`) when equal, else these, interned by `nameNorm`. */
-  name(nameNorm: string, rawName: string): { readonly norm: string; readonly raw: string };
 }
 
 const NO_INTERNING: Interner = {

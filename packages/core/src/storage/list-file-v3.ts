@@ -22,7 +22,7 @@
 import type { PriceCell, PriceRole } from '../extract/price-row.js';
 import type { MatchCandidate, MatchMethod, Position, PositionKind, PositionStatus, Service } from './records.js';
 import type { MatchTrace } from '../match/trace.js';
-import type { CompactCandidate, Interner, StoredColumn } from './compact-records.js';
+import type { CompactCandidate, Interner, StoredColumn } from './compact-types.js';
 import { kindPricesOf } from '../model/price-kinds.js';
 
 /** Layout version of a list file written now. */
