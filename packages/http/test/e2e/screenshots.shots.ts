@@ -48,10 +48,12 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
     await shot('search-typo');
   });
 
-  it('comparison of a service whose price changed: lines opened, price history drawn', async () => {
-    const changes = await env.api<{ items: { service_id: string; price_kind: string }[] }>('price-changes?threshold=0.01&limit=1');
+  it('comparison of a service whose far-abroad price changed: that kind picked, lines opened, price history drawn', async () => {
+    // «Клиника 2» prices non-residents of near and far abroad in one column, so its far-abroad prices change too.
+    const changes = await env.api<{ items: { service_id: string }[] }>('price-changes?threshold=0.01&limit=1&price_kind=nonresident_far');
     const change = changes.items[0];
-    await page.goto(`${env.url}#/service/${encodeURIComponent(change?.service_id ?? '')}?price_kind=${change?.price_kind ?? 'resident'}`);
+    if (!change) throw new Error('no far-abroad price change in the seeded lists');
+    await page.goto(`${env.url}#/service/${encodeURIComponent(change.service_id)}?price_kind=nonresident_far`);
     await page.locator('pricecat-comparison tbody tr').first().waitFor();
     await page.locator('pricecat-comparison details.lines summary').first().click();
     await page.locator('pricecat-comparison svg.history-chart').waitFor();
@@ -88,8 +90,8 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
     await shot('unmatched');
   });
 
-  it('admin', async () => {
-    await page.goto(`${env.url}#/admin`);
+  it('admin, the price changes of the far-abroad kind', async () => {
+    await page.goto(`${env.url}#/admin?price_kind=nonresident_far`);
     await page.locator('pricecat-autoload-card input.folder').fill(env.watchDir);
     await page.locator('pricecat-autoload-card button.save').click();
     await page.locator('pricecat-autoload-card .ok').waitFor();
