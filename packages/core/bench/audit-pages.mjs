@@ -22,18 +22,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { archive, auditCommand, auditFixture, ocrEngine } from './audit-cli.mjs';
 import { mulberry32, pickDistinct, pageOf } from './audit-random.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');
-const args = process.argv.slice(2);
-const step = args[0];
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const out = resolve(option('--out', join(here, '../test/fixtures/pdf-audit/pages.json')));
+const { step, option, flag, out } = auditCommand(auditFixture('pages.json'));
 
 if (!existsSync(archive)) {
   console.log(`audit-pages: skipped, no archive at ${archive}`);
@@ -47,7 +39,7 @@ if (!existsSync(archive)) {
 }
 
 async function draw() {
-  if (existsSync(out) && JSON.parse(readFileSync(out, 'utf8')).pages.some((p) => p.printed) && !args.includes('--force')) {
+  if (existsSync(out) && JSON.parse(readFileSync(out, 'utf8')).pages.some((p) => p.printed) && !flag('--force')) {
     console.log(`audit-pages: ${out} holds counts; pass --force to draw over them, or --out another file`);
     process.exit(1);
   }
@@ -83,8 +75,7 @@ function pageCount(pdf) {
 async function compare() {
   const { extractPriceRows, readDocument } = await import('../dist/internal.js');
   const audit = JSON.parse(readFileSync(out, 'utf8'));
-  const ocr = args.includes('--ocr') ? ((await (await import('@pricecat/core/node')).createTesseractOcr()) ?? undefined) : undefined;
-  if (args.includes('--ocr')) console.log(ocr ? `OCR: ${ocr.name}` : 'OCR: tesseract is not installed; reading without it');
+  const ocr = await ocrEngine(flag('--ocr'));
   const files = [...new Set(audit.pages.map((p) => p.file))];
   console.log(`pages seed ${audit.seed}, drawn ${audit.drawnAt}; found: rows extracted from the page (with a price + without)`);
   console.log('file | page | printed priced | printed unpriced | found priced | found unpriced | found priced − printed priced');

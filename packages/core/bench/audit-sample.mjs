@@ -48,21 +48,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import leven from 'leven';
 import { extractPriceRows, readDocument } from '../dist/internal.js';
+import { archive, auditCommand, auditFixture, ocrEngine } from './audit-cli.mjs';
 import { mulberry32, pageOf, pickDistinct } from './audit-random.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const archive = join(process.env.PRICECAT_DATA_DIR ?? join(resolve(here, '../../..'), '../shared/data'), 'archive');
-const args = process.argv.slice(2);
-const step = args[0];
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const out = resolve(option('--out', join(here, '../test/fixtures/pdf-audit/sample.json')));
+const { step, option, values, flag, out } = auditCommand(auditFixture('sample.json'));
 const extractedPath = out.replace(/\.json$/, '.extracted.json');
 const countsPath = out.replace(/\.json$/, '.counts.json');
 const idOf = (file, row) => `${file}#${row.source.table}#${row.source.row}`;
@@ -82,17 +74,15 @@ async function draw() {
     console.log(`audit-sample: skipped, no archive at ${archive}`);
     return;
   }
-  if (existsSync(out) && JSON.parse(readFileSync(out, 'utf8')).rows.some((r) => r.truth) && !args.includes('--force')) {
+  if (existsSync(out) && JSON.parse(readFileSync(out, 'utf8')).rows.some((r) => r.truth) && !flag('--force')) {
     console.log(`audit-sample: ${out} holds transcriptions; pass --force to draw over them, or --out another file`);
     process.exit(1);
   }
   const seed = Number(option('--seed', '20261125'));
   const perFile = Number(option('--per-file', '40'));
   const cropsDir = option('--crops', null);
-  const ocr = await ocrEngine();
-  const earlier = args
-    .flatMap((a, i) => (a === '--exclude' && i + 1 < args.length ? [args[i + 1]] : []))
-    .flatMap((f) => JSON.parse(readFileSync(resolve(f), 'utf8')).rows);
+  const ocr = await ocrEngine(flag('--ocr'));
+  const earlier = values('--exclude').flatMap((f) => JSON.parse(readFileSync(resolve(f), 'utf8')).rows);
   const random = mulberry32(seed);
   const sample = [];
   const extracted = {};
@@ -138,13 +128,6 @@ async function draw() {
   writeFileSync(countsPath, `${JSON.stringify(counts, null, 1)}\n`);
   console.log(`wrote ${out} (positions only), ${extractedPath} and ${countsPath}`);
   if (cropsDir) renderCrops(sample, cropsDir);
-}
-
-async function ocrEngine() {
-  if (!args.includes('--ocr')) return undefined;
-  const ocr = (await (await import('@pricecat/core/node')).createTesseractOcr()) ?? undefined;
-  console.log(ocr ? `OCR: ${ocr.name}` : 'OCR: tesseract is not installed; reading without it');
-  return ocr;
 }
 
 /** The band of its page a row's name occupies (`locate`), telling apart the page's rows of the same name. */
@@ -337,14 +320,14 @@ function normalized(text) {
  * Also the current per-file counts.
  */
 async function extractedRows(sample) {
-  if (args.includes('--saved')) {
+  if (flag('--saved')) {
     return { saved: true, extracted: JSON.parse(readFileSync(extractedPath, 'utf8')), counts: existsSync(countsPath) ? JSON.parse(readFileSync(countsPath, 'utf8')) : {} };
   }
   if (!existsSync(archive)) {
     console.log(`audit-sample: no archive at ${archive}; scoring the rows saved at draw time (--saved)`);
     return { saved: true, extracted: JSON.parse(readFileSync(extractedPath, 'utf8')), counts: existsSync(countsPath) ? JSON.parse(readFileSync(countsPath, 'utf8')) : {} };
   }
-  const ocr = await ocrEngine();
+  const ocr = await ocrEngine(flag('--ocr'));
   const extracted = {};
   const counts = {};
   for (const file of [...new Set(sample.rows.map((e) => e.file))]) {

@@ -14,7 +14,7 @@ export { PricecatUnmatchedElement } from './unmatched/unmatched.js';
 export { PricecatDecisionsElement } from './decisions/decisions.js';
 export { PricecatProposalsElement } from './proposals/proposals.js';
 export { PricecatAutoloadCardElement, type ScanCompleteDetail, type SettingsChangeDetail } from './autoload-card/autoload-card.js';
-export { PricecatPriceChangesElement } from './price-changes/price-changes.js';
+export { PricecatPriceChangesElement, type PriceChangesFilter } from './price-changes/price-changes.js';
 export { routes, matchRoute, type Route, type RouteContext } from './app/routes.js';
 export { PricecatApi, type QueryParams } from './api/client.js';
 export { ApiError } from './api/errors.js';

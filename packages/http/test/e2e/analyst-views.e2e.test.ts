@@ -1,7 +1,7 @@
 /**
  * The analyst's views end to end (issue 20, points 3, 4, 5, 7): search with typos and its state in the URL, the
- * comparison's lines and price history, price changes, the upload as a job that survives a reload and reports a
- * file already ingested, and the dashboard's links. The real server over lowdb with the two real lists of
+ * comparison's lines and price history, price changes and their kind in the URL, the upload as a job that survives a
+ * reload and reports a file already ingested, and the dashboard's links. The real server over lowdb with the two real lists of
  * «Клиника 2», Debian's Chromium; no console error (a 404 included) on any screen.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,19 @@ describe.skipIf(missing !== undefined)(`the analyst's views in Chromium${missing
     await row.locator('a.compare').click();
     await vi.waitFor(() => expect(page.url()).toContain('#/service/'), eventually);
     await page.locator('pricecat-comparison tbody tr').first().waitFor();
+  });
+
+  it('keeps the price changes’ kind in the address: a reload lists the far-abroad changes again', async () => {
+    await page.goto(`${env.url}#/admin`);
+    await page.locator('pricecat-price-changes tbody tr.change').first().waitFor();
+    await page.locator('pricecat-price-changes select.kind').selectOption('nonresident_far');
+    await vi.waitFor(() => expect(page.url()).toContain('#/admin?price_kind=nonresident_far'), eventually);
+    await page.reload();
+    await page.locator('pricecat-price-changes tbody tr.change').first().waitFor();
+    expect(await page.locator('pricecat-price-changes select.kind').inputValue()).toBe('nonresident_far');
+    const kinds = await page.locator('pricecat-price-changes tbody tr.change .service .muted').allTextContents();
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds.every((text) => text.includes('дальнее зарубежье'))).toBe(true);
   });
 
   it('shows the upload again after a reload, then reports the same file as already ingested, with its date', async () => {

@@ -1,6 +1,7 @@
 /**
  * Screenshots of every screen of the web UI for docs/web-ui.md, taken in Debian's Chromium against the real
- * server with the real «Клиника 2» lists (and «Клиника 1», uploaded through the UI). Not part of
+ * server with the real «Клиника 2» lists, «Клиника 6» (a far-abroad price column of its own) and «Клиника 1»,
+ * uploaded through the UI. Not part of
  * `npm test`: run `npm run screenshots -w @pricecat/http`. Writes docs/screenshots/*.png.
  */
 import { mkdir } from 'node:fs/promises';
@@ -10,6 +11,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { missingPrerequisite, startE2e, UPLOAD_FILE, zipOf, type E2eEnvironment } from './harness.js';
 
+/** A list with a far-abroad price column of its own, so the unmatched list shows that price beside the others. */
+const FAR_ABROAD_LIST = 'Клиника 6 прайс 2026.xlsx';
 const OUT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../docs/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -23,6 +26,9 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
   beforeAll(async () => {
     await mkdir(OUT, { recursive: true });
     env = await startE2e();
+    const form = new FormData();
+    form.append('file', new Blob([zipOf([FAR_ABROAD_LIST])]), 'far-abroad.zip');
+    await env.api('ingest', { method: 'POST', body: form });
     page = await env.browser.newPage({ viewport: DESKTOP, locale: 'ru-RU', deviceScaleFactor: 1 });
   });
   afterAll(async () => {
@@ -48,10 +54,12 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
     await shot('search-typo');
   });
 
-  it('comparison of a service whose price changed: lines opened, price history drawn', async () => {
-    const changes = await env.api<{ items: { service_id: string; price_kind: string }[] }>('price-changes?threshold=0.01&limit=1');
+  it('comparison of a service whose far-abroad price changed: that kind picked, lines opened, price history drawn', async () => {
+    // «Клиника 2» prices non-residents of near and far abroad in one column, so its far-abroad prices change too.
+    const changes = await env.api<{ items: { service_id: string }[] }>('price-changes?threshold=0.01&limit=1&price_kind=nonresident_far');
     const change = changes.items[0];
-    await page.goto(`${env.url}#/service/${encodeURIComponent(change?.service_id ?? '')}?price_kind=${change?.price_kind ?? 'resident'}`);
+    if (!change) throw new Error('no far-abroad price change in the seeded lists');
+    await page.goto(`${env.url}#/service/${encodeURIComponent(change.service_id)}?price_kind=nonresident_far`);
     await page.locator('pricecat-comparison tbody tr').first().waitFor();
     await page.locator('pricecat-comparison details.lines summary').first().click();
     await page.locator('pricecat-comparison svg.history-chart').waitFor();
@@ -82,14 +90,23 @@ describe.skipIf(missing !== undefined)(`screenshots of the web UI${missing ? ` (
     await page.keyboard.press('Escape');
   });
 
-  it('unmatched', async () => {
-    await page.goto(`${env.url}#/unmatched?status=unrecognized`);
+  it('unmatched, of a clinic whose rows carry a far-abroad price of their own', async () => {
+    type Unmatched = { items: { price_nonresident: number | null; price_nonresident_far?: number | null }[] };
+    const clinics = await env.api<{ items: { clinic_id: string }[] }>('partners?limit=500');
+    let shown: string | undefined;
+    for (const { clinic_id } of clinics.items) {
+      const rows = await env.api<Unmatched>(`unmatched?status=unrecognized&limit=50&clinic_id=${encodeURIComponent(clinic_id)}`);
+      if (rows.items.some((p) => p.price_nonresident_far != null && p.price_nonresident_far !== p.price_nonresident)) shown = clinic_id;
+      if (shown) break;
+    }
+    if (!shown) throw new Error('no unrecognized row with a far-abroad price of its own in the seeded lists');
+    await page.goto(`${env.url}#/unmatched?status=unrecognized&clinic_id=${encodeURIComponent(shown)}`);
     await page.locator('pricecat-unmatched tbody tr').first().waitFor();
     await shot('unmatched');
   });
 
-  it('admin', async () => {
-    await page.goto(`${env.url}#/admin`);
+  it('admin, the price changes of the far-abroad kind', async () => {
+    await page.goto(`${env.url}#/admin?price_kind=nonresident_far`);
     await page.locator('pricecat-autoload-card input.folder').fill(env.watchDir);
     await page.locator('pricecat-autoload-card button.save').click();
     await page.locator('pricecat-autoload-card .ok').waitFor();

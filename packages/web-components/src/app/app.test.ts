@@ -76,6 +76,46 @@ describe('<pricecat-app>', () => {
     await vi.waitFor(() => expect(app.shadowRoot?.querySelector('pricecat-comparison')?.getAttribute('price-kind')).toBe('resident'));
   });
 
+  it('lists the price changes of the kind and threshold the address names, and puts a changed filter in the address', async () => {
+    const partners = { items: [{ clinic_id: 'c2', name: 'Клиника 2', city: 'Астана' }], total: 1, limit: 500, offset: 0 };
+    const priceChanges = (url: URL) => ({ items: [], total: 0, limit: 50, offset: 0, threshold: Number(url.searchParams.get('threshold')), price_kind: url.searchParams.get('price_kind') });
+    api = fakeApi({ ...routesOfApi, partners, 'price-changes': priceChanges });
+    const lastCall = () => api?.calls('price-changes').at(-1)?.searchParams;
+    await goTo('#/admin?price_kind=nonresident_far&threshold=10');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    await vi.waitFor(() => expect(lastCall()?.get('price_kind')).toBe('nonresident_far'));
+    expect(lastCall()?.get('threshold')).toBe('0.1');
+    const changes = app.shadowRoot!.querySelector('pricecat-price-changes')!;
+    await vi.waitFor(() => expect($<HTMLSelectElement>(changes, 'select.kind').value).toBe('nonresident_far'));
+    expect($<HTMLInputElement>(changes, 'input.threshold').value).toBe('10');
+
+    const kind = $<HTMLSelectElement>(changes, 'select.kind');
+    kind.value = 'nonresident';
+    kind.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(location.hash).toBe('#/admin?threshold=10&price_kind=nonresident'));
+    await vi.waitFor(() => expect(lastCall()?.get('price_kind')).toBe('nonresident'));
+    await vi.waitFor(() => expect($$(changes, 'select.city option')).toHaveLength(2));
+    const city = $<HTMLSelectElement>(changes, 'select.city');
+    city.value = 'Астана';
+    city.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(decodeURIComponent(location.hash)).toBe('#/admin?threshold=10&city=Астана&price_kind=nonresident'));
+
+    // Back to the plain address: every filter at its default again.
+    await goTo('#/admin');
+    await vi.waitFor(() => expect(lastCall()?.has('price_kind')).toBe(false));
+    expect(lastCall()?.get('threshold')).toBe('0.2');
+    expect(lastCall()?.has('city')).toBe(false);
+    await vi.waitFor(() => expect($<HTMLSelectElement>(changes, 'select.kind').value).toBe(''));
+    // An address the view cannot mean reads as the defaults, not as a refused request.
+    const calls = api.calls('price-changes').length;
+    await goTo('#/admin?price_kind=martian&threshold=abc');
+    await app.updateComplete;
+    await changes.updateComplete;
+    expect(api.calls('price-changes')).toHaveLength(calls);
+    expect(app.shadowRoot!.querySelector('pricecat-price-changes')).toBe(changes);
+  });
+
   it('puts a submitted search in the URL, and «← Назад к поиску» leads back to it', async () => {
     api = fakeApi(routesOfApi);
     await goTo('#/search');

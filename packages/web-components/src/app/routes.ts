@@ -7,6 +7,7 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { messages } from '../i18n/messages.js';
 import '../comparison/comparison.js';
 import { toPriceKind } from '../comparison/price-kind.js';
@@ -19,6 +20,7 @@ import '../proposals/proposals.js';
 import '../decisions/decisions.js';
 import '../autoload-card/autoload-card.js';
 import '../price-changes/price-changes.js';
+import { filterFromQuery, filterToQuery, type PriceChangesFilter } from '../price-changes/price-changes-filter.js';
 import '../export-button/export-button.js';
 
 /** What a screen gets: the API base and the route's `:name` parameters. */
@@ -57,6 +59,13 @@ function searchToUrl(event: CustomEvent<{ q: string; city: string }>): void {
   if (event.detail.q) params.set('q', event.detail.q);
   if (event.detail.city) params.set('city', event.detail.city);
   const hash = `#/search${params.size > 0 ? `?${params}` : ''}`;
+  if (location.hash !== hash) location.hash = hash;
+}
+
+/** The price changes' filters go into the URL, so a reload, Back and a shared link list the same changes. */
+function priceChangesToUrl(event: CustomEvent<PriceChangesFilter>): void {
+  const query = filterToQuery(event.detail);
+  const hash = `#/admin${query.size > 0 ? `?${query}` : ''}`;
   if (location.hash !== hash) location.hash = hash;
 }
 
@@ -115,12 +124,18 @@ export const routes: readonly Route[] = [
   {
     path: '/admin',
     nav: nav.admin,
-    render: ({ apiBase }) => html`<h2>${messages.app.admin}</h2>
-      <div class="admin-grid">
-        <pricecat-autoload-card api-base=${apiBase}></pricecat-autoload-card>
-        <div class="admin-export"><pricecat-export-button api-base=${apiBase}></pricecat-export-button></div>
-        <pricecat-price-changes api-base=${apiBase} service-href="#/service/{id}?price_kind={kind}"></pricecat-price-changes>
-      </div>`,
+    render: ({ apiBase, query }) => {
+      // `live`: compared with the element's own filters, which the user may have changed since the last render.
+      const filter = filterFromQuery(query);
+      return html`<h2>${messages.app.admin}</h2>
+        <div class="admin-grid">
+          <pricecat-autoload-card api-base=${apiBase}></pricecat-autoload-card>
+          <div class="admin-export"><pricecat-export-button api-base=${apiBase}></pricecat-export-button></div>
+          <pricecat-price-changes api-base=${apiBase} .threshold=${live(filter.threshold)} .city=${live(filter.city)}
+            .clinicId=${live(filter.clinicId)} .priceKind=${live(filter.priceKind)} service-href="#/service/{id}?price_kind={kind}"
+            @pricecat-price-changes-filter-change=${priceChangesToUrl}></pricecat-price-changes>
+        </div>`;
+    },
   },
 ];
 

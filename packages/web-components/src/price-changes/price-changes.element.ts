@@ -11,11 +11,10 @@ import { formatCount, formatDate, formatPrice, formatPriceDelta, formatSignedSha
 import { messages } from '../i18n/messages.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
+import { MAX_THRESHOLD, isThreshold, type PriceChangesFilter } from './price-changes-filter.js';
 
 /** Typing in the threshold pauses this long before the list reloads. */
 const TYPING_DELAY_MS = 300;
-/** The server accepts a relative change up to 10 (1000 %). */
-const MAX_PERCENT = 1000;
 
 /** Changes found so far and how many there are in all. */
 interface Loaded {
@@ -28,8 +27,10 @@ const t = messages.priceChanges;
 /**
  * `<pricecat-price-changes>`: per clinic, the services whose price changed between two consecutive price
  * lists by at least the threshold, biggest first: old and new price with their dates, the direction and
- * the change in percent. Filters: threshold, city, clinic.
+ * the change in percent. Filters: threshold, city, clinic, price kind.
  *
+ * @fires pricecat-price-changes-filter-change - the user changed a filter; detail {@link PriceChangesFilter} (the app
+ *   puts it in the address)
  * @csspart card - the card box
  * @cssproperty --danger - price rises
  * @cssproperty --success - price drops
@@ -132,16 +133,32 @@ export class PricecatPriceChangesElement extends LitElement {
     this.thresholdText = (event.target as HTMLInputElement).value;
     clearTimeout(this.#timer);
     const value = Number(this.thresholdText.replace(',', '.'));
-    if (!(value > 0 && value <= MAX_PERCENT)) {
+    if (!isThreshold(value)) {
       this.thresholdError = t.thresholdInvalid;
       return;
     }
     this.thresholdError = '';
-    this.#timer = setTimeout(() => (this.threshold = value), TYPING_DELAY_MS);
+    this.#timer = setTimeout(() => this.#filter({ threshold: value }), TYPING_DELAY_MS);
+  }
+
+  private handleCity(event: Event): void {
+    this.#filter({ city: (event.target as HTMLSelectElement).value, clinicId: '' });
+  }
+
+  private handleClinic(event: Event): void {
+    this.#filter({ clinicId: (event.target as HTMLSelectElement).value });
   }
 
   private handleKind(event: Event): void {
-    this.priceKind = toPriceKindFilter((event.target as HTMLSelectElement).value);
+    this.#filter({ priceKind: toPriceKindFilter((event.target as HTMLSelectElement).value) });
+  }
+
+  /** Applies the user's change of filters and announces all of them. */
+  #filter(change: Partial<PriceChangesFilter>): void {
+    const detail: PriceChangesFilter = { threshold: this.threshold, city: this.city, clinicId: this.clinicId, priceKind: this.priceKind, ...change };
+    if (Object.entries(change).every(([key, value]) => this[key as keyof PriceChangesFilter] === value)) return;
+    Object.assign(this, detail);
+    this.dispatchEvent(new CustomEvent('pricecat-price-changes-filter-change', { detail, bubbles: true, composed: true }));
   }
 
   async #fetch(offset: number, signal: AbortSignal): Promise<Loaded> {
@@ -180,20 +197,20 @@ export class PricecatPriceChangesElement extends LitElement {
     return html`<div class="filters">
       <div class="field ${this.thresholdError ? 'invalid' : ''}">
         <label for="threshold">${t.threshold}</label>
-        <input id="threshold" class="threshold" type="number" min="1" max=${MAX_PERCENT} step="1" .value=${this.thresholdText}
+        <input id="threshold" class="threshold" type="number" min="1" max=${MAX_THRESHOLD} step="1" .value=${this.thresholdText}
           aria-invalid=${this.thresholdError ? 'true' : 'false'} @input=${this.handleThreshold} />
         ${this.thresholdError ? html`<span class="field-error" role="alert">${this.thresholdError}</span>` : nothing}
       </div>
       <div class="field">
         <label for="city">${t.city}</label>
-        <select id="city" class="city" @change=${(event: Event) => ((this.city = (event.target as HTMLSelectElement).value), (this.clinicId = ''))}>
+        <select id="city" class="city" @change=${this.handleCity}>
           <option value="" ?selected=${this.city === ''}>${t.allCities}</option>
           ${this.#cities().map((city) => html`<option .value=${city} ?selected=${city === this.city}>${city}</option>`)}
         </select>
       </div>
       <div class="field">
         <label for="clinic">${t.clinic}</label>
-        <select id="clinic" class="clinic" @change=${(event: Event) => (this.clinicId = (event.target as HTMLSelectElement).value)}>
+        <select id="clinic" class="clinic" @change=${this.handleClinic}>
           <option value="" ?selected=${this.clinicId === ''}>${t.allClinics}</option>
           ${clinics.map((clinic) => html`<option .value=${clinic.clinic_id} ?selected=${clinic.clinic_id === this.clinicId}>${clinic.name}</option>`)}
         </select>

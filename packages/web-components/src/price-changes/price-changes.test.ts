@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './price-changes.js';
 import type { PricecatPriceChangesElement } from './price-changes.element.js';
+import type { PriceChangesFilter } from './price-changes-filter.js';
 import type { PriceChange } from '@pricecat/core/contract';
 import { $, $$, cleanup, fakeApi, mount, shadowText } from '../test-support/fake-api.js';
 
@@ -147,10 +148,13 @@ describe('<pricecat-price-changes>', () => {
     expect($$(element, 'select.kind option').map((option) => option.textContent)).toEqual([
       'Резиденты, иначе нерезиденты', 'Резиденты', 'Нерезиденты', 'Дальнее зарубежье',
     ]);
+    const announced: PriceChangesFilter[] = [];
+    element.addEventListener('pricecat-price-changes-filter-change', (event) => announced.push(event.detail));
     const kind = $<HTMLSelectElement>(element, 'select.kind');
     kind.value = 'nonresident_far';
     kind.dispatchEvent(new Event('change'));
     await vi.waitFor(() => expect(rows(element)).toHaveLength(1));
+    expect(announced).toEqual([{ threshold: 20, city: '', clinicId: '', priceKind: 'nonresident_far' }]);
     expect(api.calls('price-changes').at(-1)?.searchParams.get('price_kind')).toBe('nonresident_far');
     expect(shadowText(rows(element)[0]!.querySelector('.service')!)).toContain('УЗИ · дальнее зарубежье');
     expect(rows(element)[0]!.querySelector('a.compare')?.getAttribute('href')).toBe('#/service/s-knee?price_kind=nonresident_far');

@@ -8,32 +8,13 @@
  * the page is below 3 600. Page 13 gives the price column its pattern. Skipped where tesseract or pdftoppm is
  * missing (the report then names the lost numbers: `pdf-row-numbers.test.ts`).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTesseractOcr } from '../../ocr/tesseract.js';
-import { extractPriceRows, type ExtractedRows } from '../extract-rows.js';
-import { pdfReader } from './pdf.js';
+import { ocrToolsInstalled, readWithOcr } from '../../../test/helpers/page-reread.js';
 
-const NAME = 'clinic2-2025-pages-13-14.pdf';
-const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../test/fixtures/pdf/${NAME}`, import.meta.url))));
-
-function installed(binary: string, args: string[]): boolean {
-  try {
-    execFileSync(binary, args, { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const tools = installed('tesseract', ['--version']) && installed('pdftoppm', ['-v']);
 const PRINTED_598_611 = [4200, 4800, 3600, 4800, 3600, 4800, 3600, 4800, 3600, 4800, 5400, 4200, 5400, 6000];
 
-describe.skipIf(!tools)('extract: a page whose text layer lost most rows, re-read from its image (skipped without tesseract)', () => {
-  let extracted: Promise<ExtractedRows> | undefined;
-  const read = (): Promise<ExtractedRows> =>
-    (extracted ??= createTesseractOcr().then((ocr) => pdfReader.read(bytes, NAME, { ocr: ocr! })).then(extractPriceRows));
+describe.skipIf(!ocrToolsInstalled)('extract: a page whose text layer lost most rows, re-read from its image (skipped without tesseract)', () => {
+  const read = readWithOcr('clinic2-2025-pages-13-14.pdf');
 
   it('extracts at least 97 % of the 52 rows the page prints, each flagged as read from the page image', async () => {
     const { rows, issues } = await read();

@@ -7,32 +7,16 @@
  * `Видеоколоноскопия диагностическая` 27 600). Page 5 gives the column its scale. Skipped where tesseract or
  * pdftoppm is missing: the reader then keeps the rows without a price, as the other tests check.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTesseractOcr } from '../../ocr/tesseract.js';
-import { extractPriceRows, type ExtractedRows } from '../extract-rows.js';
+import { ocrToolsInstalled, pdfExcerpt, readWithOcr } from '../../../test/helpers/page-reread.js';
+import { extractPriceRows } from '../extract-rows.js';
 import type { PriceRow } from '../price-row.js';
 import { pdfReader } from './pdf.js';
 
 const NAME = 'clinic2-2025-pages-5-6.pdf';
-const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../test/fixtures/pdf/${NAME}`, import.meta.url))));
 
-function installed(binary: string, args: string[]): boolean {
-  try {
-    execFileSync(binary, args, { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const tools = installed('tesseract', ['--version']) && installed('pdftoppm', ['-v']);
-
-describe.skipIf(!tools)('extract: prices re-read from the page image (skipped when tesseract or pdftoppm is not installed)', () => {
-  let extracted: Promise<ExtractedRows> | undefined;
-  const read = (): Promise<ExtractedRows> =>
-    (extracted ??= createTesseractOcr().then((ocr) => pdfReader.read(bytes, NAME, { ocr: ocr! })).then(extractPriceRows));
+describe.skipIf(!ocrToolsInstalled)('extract: prices re-read from the page image (skipped when tesseract or pdftoppm is not installed)', () => {
+  const read = readWithOcr(NAME);
   const page6 = async (): Promise<PriceRow[]> => (await read()).rows.filter((r) => r.source.table === 'page 2');
   const row = async (name: string): Promise<PriceRow | undefined> => (await page6()).find((r) => r.name === name);
 
@@ -69,7 +53,7 @@ describe.skipIf(!tools)('extract: prices re-read from the page image (skipped wh
 
 describe('extract: without OCR the rows of a page whose prices the layer lost are kept unpriced and flagged', () => {
   it('keeps page 6 rows with PRICE_MISSING', async () => {
-    const { rows } = extractPriceRows(await pdfReader.read(bytes, NAME));
+    const { rows } = extractPriceRows(await pdfReader.read(pdfExcerpt(NAME), NAME));
     const page = rows.filter((r) => r.source.table === 'page 2');
     expect(page.length).toBeGreaterThanOrEqual(44);
     expect(page.every((r) => r.prices.length === 0 && r.flags?.some((f) => f.code === 'PRICE_MISSING'))).toBe(true);
