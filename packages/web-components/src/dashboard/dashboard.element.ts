@@ -151,7 +151,7 @@ export class PricecatDashboardElement extends LitElement {
       <div class="table-wrap">
         <table class="by-clinic">
           <thead>
-            <tr><th>${t.clinics}</th><th class="num">${t.lists}</th><th class="num">${t.positionsShort}</th>
+            <tr><th>${t.clinic}</th><th class="num">${t.lists}</th><th class="num">${t.positionsShort}</th>
               <th class="num">${t.normalizedShare}</th><th class="num">${t.queue}</th><th class="num">${t.unrecognized}</th>
               <th>${t.latestList}</th></tr>
           </thead>

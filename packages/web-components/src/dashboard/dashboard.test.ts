@@ -94,6 +94,8 @@ describe('<pricecat-dashboard>', () => {
     await vi.waitFor(() => expect($$(element, 'table.by-clinic tbody tr')).toHaveLength(1));
     expect($(element, '[data-figure="queue"] a').getAttribute('href')).toBe('#/queue');
     expect($(element, '[data-figure="unrecognized"] a').getAttribute('href')).toBe('#/unmatched?status=unrecognized');
+    // The name column is headed by what it holds, one clinic per row.
+    expect(shadowText($(element, 'table.by-clinic thead th'))).toBe('Клиника');
     const row = $(element, 'table.by-clinic tbody tr');
     expect(row.querySelector('a.queued')?.getAttribute('href')).toBe('#/unmatched?clinic_id=c1&status=queued');
     expect(shadowText(row.querySelector('.share')!)).toBe(`75${NBSP}%`);
