@@ -76,11 +76,13 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     let clinics = pricedOffers.get(p.service_id);
     if (!clinics) pricedOffers.set(p.service_id, (clinics = new Map()));
     let counts = clinics.get(p.clinic_id);
-    if (!counts) clinics.set(p.clinic_id, (counts = PRICE_KINDS.map(() => 0)));
-    PRICE_KINDS.forEach((kind, i) => {
-      if (priceOfKind(p, kind) !== null) counts[i]! += delta;
-    });
-    if (counts.every((n) => n === 0)) clinics.delete(p.clinic_id);
+    if (!counts) clinics.set(p.clinic_id, (counts = new Array<number>(PRICE_KINDS.length).fill(0)));
+    let left = 0;
+    for (let i = 0; i < PRICE_KINDS.length; i++) {
+      if (priceOfKind(p, PRICE_KINDS[i]!) !== null) counts[i]! += delta;
+      left += counts[i]!;
+    }
+    if (left === 0) clinics.delete(p.clinic_id);
     if (clinics.size === 0) pricedOffers.delete(p.service_id);
   };
   let revision = 0;
