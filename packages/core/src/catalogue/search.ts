@@ -51,9 +51,9 @@ export async function searchPage(queries: QueryPort, query: SearchQuery): Promis
     const prices = await servicePricesOf(queries, missing.map((s) => s.service_id), 'resident', { names: false });
     for (const service of missing) cache.hits.set(service.service_id, toHit(model, service, prices.get(service.service_id)!, query.city));
   };
-  if (queries.pricedClinics && queries.servicePrices) {
-    // A port that counts in its engine: rank every found service by its clinics (a count on an index), then
-    // summarise only the page. Same order as below: the count is the hit's `prices.clinics`.
+  if (queries.pricedClinics) {
+    // A port that counts (an index in SQL, running counts in memory): rank every found service by its clinics,
+    // then summarise only the page. Same order as below: the count is the hit's `prices.clinics`.
     const uncounted = found.filter((service) => !cache.clinics.has(service.service_id));
     if (uncounted.length > 0) {
       const priced = await queries.pricedClinics(uncounted.map((s) => s.service_id), 'resident');

@@ -5,16 +5,19 @@
  * O(k · log n) index work; nothing is rebuilt from the whole store.
  */
 import { POSITION_STATUSES } from '../contract/limits.js';
-import type {
-  Directory,
-  PositionCounts,
-  PositionQueryFilter,
-  PositionSlice,
-  QueueFilter,
-  Slice,
-  StoreChange,
-  UnmatchedLine,
-  UpdatableQueryPort,
+import { PRICE_KINDS, type PriceKind } from '../contract/limits.js';
+import { priceOfKind } from '../model/price-kinds.js';
+import {
+  OFFER_KINDS,
+  type Directory,
+  type PositionCounts,
+  type PositionQueryFilter,
+  type PositionSlice,
+  type QueueFilter,
+  type Slice,
+  type StoreChange,
+  type UnmatchedLine,
+  type UpdatableQueryPort,
 } from './query-port.js';
 import { carriesNameOf, toUnmatchedLine, unmatchedNamesOf, unmatchedPricesByListOf } from './unmatched-names.js';
 import type { Clinic, Position, PositionStatus, PriceList, Service } from './records.js';
@@ -66,6 +69,22 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
   };
   const total = createCounts();
   const clinicCounts = new Map<string, MutableCounts>();
+  /** Per service and clinic, how many normalized offers carry each price kind (PRICE_KINDS order). */
+  const pricedOffers = new Map<string, Map<string, number[]>>();
+  const countOffer = (p: Position, delta: 1 | -1): void => {
+    if (p.status !== 'normalized' || p.service_id === null || !OFFER_KINDS.includes(p.kind)) return;
+    let clinics = pricedOffers.get(p.service_id);
+    if (!clinics) pricedOffers.set(p.service_id, (clinics = new Map()));
+    let counts = clinics.get(p.clinic_id);
+    if (!counts) clinics.set(p.clinic_id, (counts = new Array<number>(PRICE_KINDS.length).fill(0)));
+    let left = 0;
+    for (let i = 0; i < PRICE_KINDS.length; i++) {
+      if (priceOfKind(p, PRICE_KINDS[i]!) !== null) counts[i]! += delta;
+      left += counts[i]!;
+    }
+    if (left === 0) clinics.delete(p.clinic_id);
+    if (clinics.size === 0) pricedOffers.delete(p.service_id);
+  };
   let revision = 0;
 
   /** While set, new queued positions are collected here and merged into the queue at once (a bulk add). */
@@ -83,6 +102,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     }
     count(total, p, 1);
     count(clinicCountsOf(p.clinic_id), p, 1);
+    countOffer(p, 1);
   };
   const unindexPosition = (seq: number, p: Position): void => {
     remove(byClinic, p.clinic_id, seq);
@@ -98,6 +118,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
     if (p.status === 'queued') removeSorted(queue, seq, queueBefore);
     count(total, p, -1);
     count(clinicCountsOf(p.clinic_id), p, -1);
+    countOffer(p, -1);
   };
   /**
    * Replaces many known positions at once (a decision on identical names, an undo): each index is changed with
@@ -121,6 +142,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
       editIndexes(edits.out, seq, old);
       count(total, old, -1);
       count(clinicCountsOf(old.clinic_id), old, -1);
+      countOffer(old, -1);
     }
     applyIndexEdits(edits.out, removeManySorted);
     for (const [seq, position] of bySeq) {
@@ -128,6 +150,7 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
       editIndexes(edits.in, seq, position);
       count(total, position, 1);
       count(clinicCountsOf(position.clinic_id), position, 1);
+      countOffer(position, 1);
     }
     applyIndexEdits(edits.in, insertManySorted);
   };
@@ -270,6 +293,15 @@ export function createMemoryQueryPort(seed: QuerySeed): MemoryQueryPort {
         for (let start = 0; start < positions.length; start += batchSize) yield positions.slice(start, start + batchSize);
       },
     }),
+    pricedClinics: async (serviceIds, kind: PriceKind) => {
+      const at = PRICE_KINDS.indexOf(kind);
+      const result = new Map<string, readonly string[]>();
+      for (const id of new Set(serviceIds)) {
+        const clinics = pricedOffers.get(id);
+        if (clinics) result.set(id, [...clinics].filter(([, counts]) => counts[at]! > 0).map(([clinicId]) => clinicId));
+      }
+      return result;
+    },
     unmatchedNames: async () => unmatchedNamesOf(unmatchedPositions()),
     unmatchedPricesByList: async (names, maxPrices) => unmatchedPricesByListOf(unmatchedPositions(), names, maxPrices),
     unmatchedPositions: async (names, slice = {}) => {

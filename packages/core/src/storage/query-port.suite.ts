@@ -12,6 +12,8 @@ import { listPriceChanges } from '../catalogue/price-changes.js';
 import { servicePriceHistory } from '../catalogue/service-history.js';
 import { computeDashboard } from '../catalogue/dashboard.js';
 import { listServiceProposals } from '../catalogue/proposals.js';
+import { PRICE_KINDS, type PriceKind } from '../contract/limits.js';
+import { priceOfKind } from '../model/price-kinds.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
 import type { QueryPort, StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
@@ -88,6 +90,16 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
           positions: await store.listPositions(),
         });
         expect(await answers(side.queries)).toEqual(await answers(rebuilt));
+        // The optional counts change no answer: the same as a port that reads the positions instead.
+        const { pricedClinics: _counts, ...withoutCounts } = rebuilt;
+        expect(await answers(side.queries)).toEqual(await answers(withoutCounts));
+        if (side.queries.pricedClinics) {
+          const stored = await store.listPositions();
+          for (const kind of PRICE_KINDS) {
+            const counted = await side.queries.pricedClinics([...SERVICES, 's-none'], kind);
+            expect(asSets(counted), kind).toEqual(pricedClinicsOf(stored, kind));
+          }
+        }
         // The proposals of new services, and the unmatched names they are computed from, as from whole positions.
         const proposals = await listServiceProposals(side.queries, { limit: 500 });
         expect(proposals.total).toBeGreaterThan(0);
@@ -204,6 +216,21 @@ function writer(store: Storage, changed: (change: StoreChange) => void): (change
 }
 
 /** The port's plain answers plus the catalogue's comparisons and searches on it. */
+/** Per service, the clinics with a normalized offer (not a component) priced in `kind`: what `pricedClinics` counts. */
+function pricedClinicsOf(positions: readonly Position[], kind: PriceKind): Map<string, Set<string>> {
+  const priced = new Map<string, Set<string>>();
+  for (const p of positions) {
+    if (p.status !== 'normalized' || p.kind === 'component' || p.service_id === null || priceOfKind(p, kind) === null) continue;
+    priced.set(p.service_id, (priced.get(p.service_id) ?? new Set()).add(p.clinic_id));
+  }
+  return priced;
+}
+
+/** A `pricedClinics` answer as sets, services without a clinic left out (the port may give them or not). */
+function asSets(counted: ReadonlyMap<string, readonly string[]>): Map<string, Set<string>> {
+  return new Map([...counted].filter(([, clinics]) => clinics.length > 0).map(([id, clinics]) => [id, new Set(clinics)]));
+}
+
 async function answers(port: QueryPort): Promise<unknown[]> {
   const result: unknown[] = await queryAnswers(port, NAMES);
   for (const service of SERVICES) {

@@ -130,7 +130,7 @@ export interface QueryPort {
     options?: ServicePricesOptions,
   ): Promise<ReadonlyMap<string, ServicePriceLines>>;
   /**
-   * Optional, with {@link servicePrices}: for each service asked, the clinics with a normalized offer of it
+   * Optional: for each service asked, the clinics with a normalized offer of it
    * priced in `kind`, each once, in any order (a service without any: no entry or an empty one). Search ranks
    * every matching service by this count and summarises only the page it returns; without it, it summarises
    * every matching service. Same answers either way.
