@@ -3,7 +3,7 @@
  * columns, rows. Pages without a header continue the previous page's columns.
  */
 import { estimateSkew, deskewItems } from './skew.js';
-import { typesetImageWords } from './image-words.js';
+import { typesetImageLines } from './image-words.js';
 import { findHeaderBand } from './header-band.js';
 import { median, type Fragment, type PageText, type TextLine } from './geometry.js';
 import type { LineCell } from '../table.js';
@@ -50,8 +50,8 @@ export function pageLines(page: PageText): { lines: TextLine[]; skewDegrees: num
   const angle = estimateSkew(page.items);
   const inMargin = (y: number): boolean => page.height > 0 && (y < MARGIN * page.height || y > (1 - MARGIN) * page.height);
   const isPageNumber = (f: Fragment): boolean => PAGE_NUMBER.test(f.text.trim()) || (inMargin(f.y) && MARGIN_PAGE_NUMBER.test(f.text.trim()));
-  const items = page.fromImage ? typesetImageWords(page.items) : page.items;
-  const lines = clusterLines(deskewItems(items, angle), page.fromImage === true)
+  const clustered = clusterLines(deskewItems(page.items, angle), page.fromImage === true);
+  const lines = (page.fromImage ? typesetImageLines(clustered, page.items) : clustered)
     .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !isPageNumber(f)) }))
     .filter((line) => line.fragments.length > 0);
   return { lines, skewDegrees: Math.round((angle * 180 * 100) / Math.PI) / 100 };
