@@ -55,6 +55,8 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
     }
   });
 
+  addUnanchoredRows(groups, lines, placed, layout, size, breaksRows, isAnchor);
+
   const linesWith = (test: (text: string) => boolean): number[] =>
     placed.filter((line) => line.some((p) => p.col === layout.name && !isAnchor(p) && test(p.f.text))).map((line) => line[0]!.f.y);
   // Lines with name text, and lines that start a name of their own (a continuation `методом` under a
@@ -93,7 +95,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   }
   for (const { p, other } of between) if (!other.cells.has(layout.name)) add(other, p.col, p.f);
 
-  const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
+  const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: g.line ?? centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
   lines.forEach((line, i) => {
     if (!sectionLine[i]) return;
     if (headingTail[i]) {
@@ -111,6 +113,64 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/** Distance, in font sizes, beyond which a line is out of reach of every row's anchors. */
+const UNANCHORED_REACH = 2.6;
+/**
+ * Most rows without anchors for one anchored row of the page: beyond it the text layer lost most anchors (a page
+ * re-read from its image, or reported by its lost numbers), and lone name lines are no evidence of a row.
+ */
+const UNANCHORED_SHARE = 0.2;
+/**
+ * Farthest, in font sizes, the anchored rows above and below may stand: a row's own gap between its neighbours,
+ * not a hole where the text layer lost many rows (there a lone line is a remark as often as a row).
+ */
+const NEIGHBOUR_REACH = 6;
+
+/**
+ * A row whose number and prices the scan's text layer lost still prints its name and, beside it, its code or
+ * material: a line that starts a name and fills another headed column, far from every anchored row of its
+ * segment, is a row of its own (without a price; the price re-read and the report take it from there), not
+ * part of the neighbours' names (Клиника 3 2026 p. 1, № 8 «Определение титра антиэритроцитарных антител …»).
+ * Only between two anchored rows of its segment ({@link NEIGHBOUR_REACH}), on a page that kept the anchors of most
+ * rows ({@link UNANCHORED_SHARE}).
+ */
+function addUnanchoredRows(
+  groups: Group[],
+  lines: readonly TextLine[],
+  placed: readonly { f: Fragment; col: number }[][],
+  layout: PageColumns,
+  size: number,
+  breaksRows: (i: number) => boolean,
+  isAnchor: (p: { f: Fragment; col: number }) => boolean,
+): void {
+  if (layout.name < 0 || layout.prices.length === 0) return;
+  const headed = (col: number): boolean => col !== layout.name && col !== layout.number && !layout.prices.includes(col)
+    && (layout.columns[col]?.header ?? '') !== '';
+  let segment = 0;
+  const found: Group[] = [];
+  lines.forEach((line, i) => {
+    if (breaksRows(i)) {
+      segment++;
+      return;
+    }
+    const cells = placed[i]!;
+    if (cells.some(isAnchor)) return;
+    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
+    if (!name || continuesAName(name.f.text) || !cells.some((p) => headed(p.col))) return;
+    const reach = UNANCHORED_REACH * size;
+    const own = groups.filter((g) => g.segment === segment);
+    if (own.some((g) => distance(g, line.y) <= reach)) return;
+    const above = own.some((g) => g.bottom > line.y && g.bottom - line.y <= NEIGHBOUR_REACH * size);
+    const below = own.some((g) => g.top < line.y && line.y - g.top <= NEIGHBOUR_REACH * size);
+    if (!above || !below) return;
+    if (found.some((g) => g.segment === segment && distance(g, line.y) <= reach)) return;
+    found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
+  });
+  if (found.length === 0 || found.length > UNANCHORED_SHARE * groups.length) return;
+  groups.push(...found);
+  groups.sort((a, b) => a.segment - b.segment || centre(b) - centre(a));
+}
 
 function lineTextOf(line: TextLine): string {
   return line.fragments.map((f) => f.text).join(' ');

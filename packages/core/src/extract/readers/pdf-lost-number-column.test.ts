@@ -100,4 +100,13 @@ describe.skipIf(!tools)('extract: a page whose text layer lost its № column, r
     expect(named(5540, 4155)).toEqual([expect.stringMatching(/^Глобулин, связывающий половые гормоны .*бесплатно$/)]);
     expect(named(4360, 3270)).toEqual([expect.stringMatching(/^ДГЭА-сульфат \(.*сульфат\)$/)]);
   });
+
+  it('reads the prices of page 1\'s № 8, whose number and prices the text layer lost, from the image', async () => {
+    // «Определение титра антиэритроцитарных антител / в непрямом тесте Кумбса в ID-картах», 6 880 / 5160 (read at 300 dpi).
+    const page1 = (await read()).rows.filter((r) => r.source.table === 'page 1');
+    const titre = page1.filter((r) => r.name.startsWith('Определение титра антиэритроцитарных антител'));
+    expect(titre.map((r) => r.name)).toEqual(['Определение титра антиэритроцитарных антител в непрямом тесте Кумбса в ID-картах']);
+    expect(titre[0]!.prices.map((p) => [p.role, p.value])).toEqual([['resident', 6880], ['partner', 5160]]);
+    expect(page1.find((r) => r.name.includes('прямая проба Кумбса'))?.name).toBe('Антиглобулиновый тест (прямая проба Кумбса)');
+  });
 });
