@@ -15,8 +15,12 @@ import type { PageRow } from './page-row.js';
 
 export type { PageRow } from './page-row.js';
 
-/** Builds the rows of a page's data lines (header lines already removed), top to bottom. */
-export function buildRows(lines: readonly TextLine[], layout: PageColumns): PageRow[] {
+/**
+ * Builds the rows of a page's data lines (header lines already removed), top to bottom. `otherHalfRows`: for the left
+ * half of a wide sheet, the heights of the rows of its right half (their prices), which tell rows apart where the
+ * left half lost a row number.
+ */
+export function buildRows(lines: readonly TextLine[], layout: PageColumns, otherHalfRows: readonly number[] = []): PageRow[] {
   const { columns } = layout;
   const size = median(lines.flatMap((l) => l.fragments.map((f) => f.size))) || 8;
   const placed = lines.map((line) => line.fragments.map((f) => ({ f, col: columnOf(columns, f) })));
@@ -56,6 +60,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   });
 
   addUnanchoredRows(groups, lines, placed, layout, size, breaksRows, isAnchor);
+  addRowsOfOtherHalf(groups, lines, placed, layout, size, breaksRows, isAnchor, otherHalfRows);
 
   const linesWith = (test: (text: string) => boolean): number[] =>
     placed.filter((line) => line.some((p) => p.col === layout.name && !isAnchor(p) && test(p.f.text))).map((line) => line[0]!.f.y);
@@ -113,6 +118,47 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/** Distance, in font sizes, within which a line stands level with a row of the sheet's other half. */
+const LEVEL_WITH = 0.5;
+
+/**
+ * The left half of a wide sheet (numbers and names; its prices on the next page) whose text layer lost a row's
+ * number: a line that starts a name, level with a row of the right half that no numbered row of this half stands
+ * level with, is that row (Клиника 4 2026 p. 3, № 31 «Репозиция перелома» and № 32 «Закрытое вправление вывиха, …»
+ * beside their prices on p. 4), not the tail of the name above.
+ */
+function addRowsOfOtherHalf(
+  groups: Group[],
+  lines: readonly TextLine[],
+  placed: readonly { f: Fragment; col: number }[][],
+  layout: PageColumns,
+  size: number,
+  breaksRows: (i: number) => boolean,
+  isAnchor: (p: { f: Fragment; col: number }) => boolean,
+  heights: readonly number[],
+): void {
+  if (heights.length === 0 || layout.name < 0 || layout.prices.length > 0) return;
+  const level = LEVEL_WITH * size;
+  let segment = 0;
+  const found: Group[] = [];
+  lines.forEach((line, i) => {
+    if (breaksRows(i)) {
+      segment++;
+      return;
+    }
+    const cells = placed[i]!;
+    if (cells.some(isAnchor)) return;
+    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
+    if (!name || continuesAName(name.f.text)) return;
+    const h = heights.find((y) => Math.abs(y - line.y) <= level);
+    if (h === undefined || groups.some((g) => Math.abs(centre(g) - h) <= level)) return;
+    found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
+  });
+  if (found.length === 0) return;
+  groups.push(...found);
+  groups.sort((a, b) => a.segment - b.segment || centre(b) - centre(a));
+}
 
 /** Distance, in font sizes, beyond which a line is out of reach of every row's anchors. */
 const UNANCHORED_REACH = 2.6;
