@@ -203,13 +203,17 @@ function addUnanchoredRows(
     const cells = placed[i]!;
     if (cells.some(isAnchor)) return;
     const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
-    if (!name || continuesAName(name.f.text) || !cells.some((p) => headed(p.col))) return;
+    // The other cell must start there too: `канала` under `соскоб из / цервикального` continues a material cell.
+    if (!name || continuesAName(name.f.text) || !cells.some((p) => headed(p.col) && !continuesAName(p.f.text))) return;
+    // A name line ending in a comma or a hyphen runs on (`… (генотипирование 16, 18,` over `31, 33, 35, …`).
+    const above = i > 0 ? placed[i - 1]!.filter((p) => p.col === layout.name).sort((a, b) => b.f.x1 - a.f.x1)[0] : undefined;
+    if (above && /[,(\-–]$/.test(above.f.text.trim())) return;
     const reach = UNANCHORED_REACH * size;
     const own = groups.filter((g) => g.segment === segment);
     if (own.some((g) => distance(g, line.y) <= reach)) return;
-    const above = own.some((g) => g.bottom > line.y && g.bottom - line.y <= NEIGHBOUR_REACH * size);
-    const below = own.some((g) => g.top < line.y && line.y - g.top <= NEIGHBOUR_REACH * size);
-    if (!above || !below) return;
+    const higher = own.some((g) => g.bottom > line.y && g.bottom - line.y <= NEIGHBOUR_REACH * size);
+    const lower = own.some((g) => g.top < line.y && line.y - g.top <= NEIGHBOUR_REACH * size);
+    if (!higher || !lower) return;
     if (found.some((g) => g.segment === segment && distance(g, line.y) <= reach)) return;
     found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
   });
