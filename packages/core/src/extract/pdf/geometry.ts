@@ -29,6 +29,11 @@ export interface PageText {
   readonly width: number;
   readonly height: number;
   readonly items: readonly PdfTextItem[];
+  /**
+   * True when the items were read from the page image by OCR: their `y` is the bottom of the word's box, not its
+   * baseline (a word with «р», «у» or a bracket hangs two or three points lower than the digits beside it).
+   */
+  readonly fromImage?: boolean;
 }
 
 /** The median of a list of numbers (0 for an empty list). */

@@ -1,8 +1,10 @@
 /**
  * A scan page whose OCR text layer lost most of its rows, read again from the page image: the page's own `№`
  * column is the evidence. Its numbers count up with wide jumps (`613, 614, 635, 643, 644, 645, 647`: 28 of 35
- * numbers absent) where a whole page prints every number; a reading of the page image that gives more numbered
- * rows, still counting up, replaces the text layer's.
+ * numbers absent) where a whole page prints every number, or it has no numbers at all on a page of named, priced rows
+ * while the page before counts its rows (the layer lost the whole `№` column, and with it the anchors that keep rows
+ * apart: Клиника 3 2026 p. 3 kept 24 of 37 rows, names of neighbours merged). A reading of the page image that
+ * gives more numbered rows, still counting up, replaces the text layer's.
  */
 import type { PageTable } from './page-table.js';
 import { rowNumberOf } from '../row-numbers.js';
@@ -23,19 +25,27 @@ const MIN_NUMBERS = 3;
 const MIN_LOST = 10;
 
 /**
- * The row numbers of a page's tables, top to bottom, from the column (left of the others' most numbers) whose
- * cells hold the most row numbers; `[]` when no column holds any.
+ * The row numbers of a page's tables, top to bottom: from each table's `№` column where its cells hold any, else
+ * from the column outside its price columns whose cells hold the most row numbers (a `№` header the scan garbled);
+ * `[]` when no such column holds any. Price columns never count: `8200` reads as a row number too.
  */
 export function pageRowNumbers(tables: readonly PageTable[]): number[] {
   const out: number[] = [];
   for (const table of tables) {
+    const numbersOf = (c: number): number[] => table.rows
+      .filter((r) => r.kind === 'row')
+      .map((r) => rowNumberOf(r.cells[c] ?? ''))
+      .filter((n): n is number => n !== null);
+    const own = table.number >= 0 ? numbersOf(table.number) : [];
+    if (own.length > 0) {
+      out.push(...own);
+      continue;
+    }
     const width = Math.max(0, ...table.rows.map((r) => r.cells.length));
     let best: number[] = [];
     for (let c = 0; c < width; c++) {
-      const numbers = table.rows
-        .filter((r) => r.kind === 'row')
-        .map((r) => rowNumberOf(r.cells[c] ?? ''))
-        .filter((n): n is number => n !== null);
+      if (table.prices.includes(c)) continue;
+      const numbers = numbersOf(c);
       if (numbers.length > best.length) best = numbers;
     }
     out.push(...best);
@@ -54,6 +64,20 @@ export function lostNumbers(numbers: readonly number[]): number {
 export function lostMostRows(numbers: readonly number[]): boolean {
   const lost = lostNumbers(numbers);
   return lost >= MIN_LOST && lost > numbers.length;
+}
+
+/**
+ * True when the page's text layer lost its `№` column: the page before counts its rows up (`previous`, at least
+ * {@link MIN_NUMBERS} numbers), while this page's tables keep fewer than {@link MIN_NUMBERS} numbers (`layer`) for at
+ * least {@link MIN_LOST} rows with a name and a price. The right half of a wide sheet (prices without names) and a
+ * page of unnumbered remarks are no such page.
+ */
+export function lostNumberColumn(previous: readonly number[], layer: readonly number[], tables: readonly PageTable[]): boolean {
+  if (previous.length < MIN_NUMBERS || layer.length >= MIN_NUMBERS) return false;
+  for (let i = 1; i < previous.length; i++) if (previous[i]! <= previous[i - 1]!) return false;
+  const named = tables.flatMap((t) => (t.name < 0 ? [] : t.rows.filter((r) => r.kind === 'row' && (r.cells[t.name] ?? '').trim() !== ''
+    && t.prices.some((c) => (r.cells[c] ?? '').trim() !== ''))));
+  return named.length >= MIN_LOST;
 }
 
 /**

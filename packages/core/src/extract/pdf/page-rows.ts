@@ -15,8 +15,12 @@ import type { PageRow } from './page-row.js';
 
 export type { PageRow } from './page-row.js';
 
-/** Builds the rows of a page's data lines (header lines already removed), top to bottom. */
-export function buildRows(lines: readonly TextLine[], layout: PageColumns): PageRow[] {
+/**
+ * Builds the rows of a page's data lines (header lines already removed), top to bottom. `otherHalfRows`: for the left
+ * half of a wide sheet, the heights of the rows of its right half (their prices), which tell rows apart where the
+ * left half lost a row number.
+ */
+export function buildRows(lines: readonly TextLine[], layout: PageColumns, otherHalfRows: readonly number[] = []): PageRow[] {
   const { columns } = layout;
   const size = median(lines.flatMap((l) => l.fragments.map((f) => f.size))) || 8;
   const placed = lines.map((line) => line.fragments.map((f) => ({ f, col: columnOf(columns, f) })));
@@ -54,6 +58,9 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
       add(group, p.col, p.f);
     }
   });
+
+  addUnanchoredRows(groups, lines, placed, layout, size, breaksRows, isAnchor);
+  addRowsOfOtherHalf(groups, lines, placed, layout, size, breaksRows, isAnchor, otherHalfRows);
 
   const linesWith = (test: (text: string) => boolean): number[] =>
     placed.filter((line) => line.some((p) => p.col === layout.name && !isAnchor(p) && test(p.f.text))).map((line) => line[0]!.f.y);
@@ -93,7 +100,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
   }
   for (const { p, other } of between) if (!other.cells.has(layout.name)) add(other, p.col, p.f);
 
-  const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
+  const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: g.line ?? centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
   lines.forEach((line, i) => {
     if (!sectionLine[i]) return;
     if (headingTail[i]) {
@@ -111,6 +118,109 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns): Page
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/** Distance, in font sizes, within which a line stands level with a row of the sheet's other half. */
+const LEVEL_WITH = 0.5;
+
+/**
+ * The left half of a wide sheet (numbers and names; its prices on the next page) whose text layer lost a row's
+ * number: a line that starts a name, level with a row of the right half that no numbered row of this half stands
+ * level with, is that row (Клиника 4 2026 p. 3, № 31 «Репозиция перелома» and № 32 «Закрытое вправление вывиха, …»
+ * beside their prices on p. 4), not the tail of the name above.
+ */
+function addRowsOfOtherHalf(
+  groups: Group[],
+  lines: readonly TextLine[],
+  placed: readonly { f: Fragment; col: number }[][],
+  layout: PageColumns,
+  size: number,
+  breaksRows: (i: number) => boolean,
+  isAnchor: (p: { f: Fragment; col: number }) => boolean,
+  heights: readonly number[],
+): void {
+  if (heights.length === 0 || layout.name < 0 || layout.prices.length > 0) return;
+  const level = LEVEL_WITH * size;
+  let segment = 0;
+  const found: Group[] = [];
+  lines.forEach((line, i) => {
+    if (breaksRows(i)) {
+      segment++;
+      return;
+    }
+    const cells = placed[i]!;
+    if (cells.some(isAnchor)) return;
+    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
+    if (!name || continuesAName(name.f.text)) return;
+    const h = heights.find((y) => Math.abs(y - line.y) <= level);
+    if (h === undefined || groups.some((g) => Math.abs(centre(g) - h) <= level)) return;
+    found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
+  });
+  if (found.length === 0) return;
+  groups.push(...found);
+  groups.sort((a, b) => a.segment - b.segment || centre(b) - centre(a));
+}
+
+/** Distance, in font sizes, beyond which a line is out of reach of every row's anchors. */
+const UNANCHORED_REACH = 2.6;
+/**
+ * Most rows without anchors for one anchored row of the page: beyond it the text layer lost most anchors (a page
+ * re-read from its image, or reported by its lost numbers), and lone name lines are no evidence of a row.
+ */
+const UNANCHORED_SHARE = 0.2;
+/**
+ * Farthest, in font sizes, the anchored rows above and below may stand: a row's own gap between its neighbours,
+ * not a hole where the text layer lost many rows (there a lone line is a remark as often as a row).
+ */
+const NEIGHBOUR_REACH = 6;
+
+/**
+ * A row whose number and prices the scan's text layer lost still prints its name and, beside it, its code or
+ * material: a line that starts a name and fills another headed column, far from every anchored row of its
+ * segment, is a row of its own (without a price; the price re-read and the report take it from there), not
+ * part of the neighbours' names (Клиника 3 2026 p. 1, № 8 «Определение титра антиэритроцитарных антител …»).
+ * Only between two anchored rows of its segment ({@link NEIGHBOUR_REACH}), on a page that kept the anchors of most
+ * rows ({@link UNANCHORED_SHARE}).
+ */
+function addUnanchoredRows(
+  groups: Group[],
+  lines: readonly TextLine[],
+  placed: readonly { f: Fragment; col: number }[][],
+  layout: PageColumns,
+  size: number,
+  breaksRows: (i: number) => boolean,
+  isAnchor: (p: { f: Fragment; col: number }) => boolean,
+): void {
+  if (layout.name < 0 || layout.prices.length === 0) return;
+  const headed = (col: number): boolean => col !== layout.name && col !== layout.number && !layout.prices.includes(col)
+    && (layout.columns[col]?.header ?? '') !== '';
+  let segment = 0;
+  const found: Group[] = [];
+  lines.forEach((line, i) => {
+    if (breaksRows(i)) {
+      segment++;
+      return;
+    }
+    const cells = placed[i]!;
+    if (cells.some(isAnchor)) return;
+    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
+    // The other cell must start there too: `канала` under `соскоб из / цервикального` continues a material cell.
+    if (!name || continuesAName(name.f.text) || !cells.some((p) => headed(p.col) && !continuesAName(p.f.text))) return;
+    // A name line ending in a comma or a hyphen runs on (`… (генотипирование 16, 18,` over `31, 33, 35, …`).
+    const above = i > 0 ? placed[i - 1]!.filter((p) => p.col === layout.name).sort((a, b) => b.f.x1 - a.f.x1)[0] : undefined;
+    if (above && /[,(\-–]$/.test(above.f.text.trim())) return;
+    const reach = UNANCHORED_REACH * size;
+    const own = groups.filter((g) => g.segment === segment);
+    if (own.some((g) => distance(g, line.y) <= reach)) return;
+    const higher = own.some((g) => g.bottom > line.y && g.bottom - line.y <= NEIGHBOUR_REACH * size);
+    const lower = own.some((g) => g.top < line.y && line.y - g.top <= NEIGHBOUR_REACH * size);
+    if (!higher || !lower) return;
+    if (found.some((g) => g.segment === segment && distance(g, line.y) <= reach)) return;
+    found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
+  });
+  if (found.length === 0 || found.length > UNANCHORED_SHARE * groups.length) return;
+  groups.push(...found);
+  groups.sort((a, b) => a.segment - b.segment || centre(b) - centre(a));
+}
 
 function lineTextOf(line: TextLine): string {
   return line.fragments.map((f) => f.text).join(' ');

@@ -3,6 +3,7 @@
  * columns, rows. Pages without a header continue the previous page's columns.
  */
 import { estimateSkew, deskewItems } from './skew.js';
+import { typesetImageLines } from './image-words.js';
 import { findHeaderBand } from './header-band.js';
 import { median, type Fragment, type PageText, type TextLine } from './geometry.js';
 import type { LineCell } from '../table.js';
@@ -49,7 +50,8 @@ export function pageLines(page: PageText): { lines: TextLine[]; skewDegrees: num
   const angle = estimateSkew(page.items);
   const inMargin = (y: number): boolean => page.height > 0 && (y < MARGIN * page.height || y > (1 - MARGIN) * page.height);
   const isPageNumber = (f: Fragment): boolean => PAGE_NUMBER.test(f.text.trim()) || (inMargin(f.y) && MARGIN_PAGE_NUMBER.test(f.text.trim()));
-  const lines = clusterLines(deskewItems(page.items, angle))
+  const clustered = clusterLines(deskewItems(page.items, angle), page.fromImage === true);
+  const lines = (page.fromImage ? typesetImageLines(clustered, page.items) : clustered)
     .map((line) => ({ ...line, fragments: line.fragments.filter((f) => !isPageNumber(f)) }))
     .filter((line) => line.fragments.length > 0);
   return { lines, skewDegrees: Math.round((angle * 180 * 100) / Math.PI) / 100 };
@@ -81,9 +83,10 @@ export function readPageTable(page: PageText, previous: PageColumns | null): Pag
  * Reads one page: one table per header band, in page order; lines of the document's `furniture` are left out. A header band part-way down the page starts a
  * new table; the rows above the first band continue the previous page's columns when they hold prices (a
  * table running on from the page before, then a new table with its own header), and are the page's title
- * lines otherwise.
+ * lines otherwise. `otherHalfRows`: the heights of the rows of the page's right half, when it is the left half of a
+ * wide sheet (see `buildRows`).
  */
-export function readPageTables(page: PageText, previous: PageColumns | null, furniture: readonly Furniture[] = []): PageTable[] {
+export function readPageTables(page: PageText, previous: PageColumns | null, furniture: readonly Furniture[] = [], otherHalfRows: readonly number[] = []): PageTable[] {
   const { lines: all, skewDegrees } = pageLines(page);
   const lines = all.filter((line) => !isFurniture(line, furniture));
   if (lines.length === 0) return [];
@@ -91,12 +94,12 @@ export function readPageTables(page: PageText, previous: PageColumns | null, fur
   const parts: PageTable[] = [];
   let above: string[] = [];
   const head = lines.slice(0, starts[0] ?? lines.length);
-  if (starts.length === 0) parts.push(readLines(head, previous, [], page.pageNumber, skewDegrees));
+  if (starts.length === 0) parts.push(readLines(head, previous, [], page.pageNumber, skewDegrees, true, otherHalfRows));
   else if (starts[0]! > 0 && previous !== null && pricedLines(head) >= MIN_PRICED_LINES) parts.push(readLines(head, previous, [], page.pageNumber, skewDegrees, false));
   else above = head.map(lineText);
   starts.forEach((start, k) => {
     const segment = lines.slice(start, starts[k + 1] ?? lines.length);
-    parts.push(readLines(segment, previous, k === 0 ? above : [], page.pageNumber, skewDegrees));
+    parts.push(readLines(segment, previous, k === 0 ? above : [], page.pageNumber, skewDegrees, true, otherHalfRows));
   });
   return parts;
 }
@@ -135,7 +138,7 @@ function pricedLines(lines: readonly TextLine[]): number {
  * The table of a run of lines: with its own header band when it has one (`findBand`), else with the
  * previous page's columns.
  */
-function readLines(lines: readonly TextLine[], previous: PageColumns | null, above: readonly string[], pageNumber: number, skewDegrees: number, findBand = true): PageTable {
+function readLines(lines: readonly TextLine[], previous: PageColumns | null, above: readonly string[], pageNumber: number, skewDegrees: number, findBand = true, otherHalfRows: readonly number[] = []): PageTable {
   const band = findBand ? findHeaderBand(lines) : null;
   let dataLines: TextLine[];
   let layout: PageColumns;
@@ -160,7 +163,7 @@ function readLines(lines: readonly TextLine[], previous: PageColumns | null, abo
     const ranges = dataColumns(dataLines);
     layout = classifyColumns(previous ? inheritColumns(ranges, previous.columns) : nameColumns(ranges, []), dataLines);
   }
-  const rows = buildRows(dataLines, layout);
+  const rows = buildRows(dataLines, layout, otherHalfRows);
   const textSize = median(dataLines.flatMap((l) => l.fragments.map((f) => f.size))) || 8;
   return { ...layout, pages: [pageNumber], rows, hasHeader: band !== null, above: [...above], skewDegrees, lines: lines.map(lineText), lineCells: lines.map((l) => l.fragments.map((f) => ({ text: f.text, x0: f.x0, x1: f.x1 }))), textSize };
 }

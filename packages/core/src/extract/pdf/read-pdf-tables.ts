@@ -11,10 +11,10 @@ import { findFurniture, isFurniture } from './page-furniture.js';
 import { lineText } from './text-lines.js';
 import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
-import { joinWideSheetHalves } from './wide-sheet.js';
+import { isLeftHalf, isRightHalf, joinWideSheetHalves } from './wide-sheet.js';
 import { detail, warningText } from '../../messages/message-catalogue.js';
 import { DEFAULT_REREAD_LIMITS, rereadPriceCells, type RereadLimits } from './reread-cells.js';
-import { betterReading, DEFAULT_PAGE_REREAD_LIMITS, lostMostRows, pageRowNumbers, type PageRereadLimits } from './page-reread.js';
+import { betterReading, DEFAULT_PAGE_REREAD_LIMITS, lostMostRows, lostNumberColumn, pageRowNumbers, type PageRereadLimits } from './page-reread.js';
 
 /** Options of {@link readPdfTables}. */
 export interface PdfReadOptions {
@@ -49,8 +49,9 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     for (let n = 1; n <= count; n++) {
       const page = await pdf.pageText(n);
       if (page.items.length === 0) withoutText++;
-      const items = page.items.length > 0 ? page.items : await ocrItems(bytes, n, fileName, options.ocr, warnings);
-      texts.push({ pageNumber: n, width: page.width, height: page.height, items });
+      const fromImage = page.items.length === 0;
+      const items = fromImage ? await ocrItems(bytes, n, fileName, options.ocr, warnings) : page.items;
+      texts.push({ pageNumber: n, width: page.width, height: page.height, items, fromImage });
       widths.set(n, page.width);
     }
     const furniture = findFurniture(texts.filter((t) => t.items.length > 0).map((t) => linesOutsideHeaders(pageLines(t).lines)));
@@ -59,21 +60,38 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
     const pageLimits = options.pageReread ?? DEFAULT_PAGE_REREAD_LIMITS;
     const pageDeadline = Date.now() + pageLimits.budgetMs;
     let pagesReread = 0;
+    // The row numbers of the page before, as read: a numbering that stops dead on a page of priced rows is evidence.
+    let previousNumbers: number[] = [];
+    // The page before as read (its text, the columns it continued), for reading it again as a wide sheet's left half.
+    let before: { text: PageText; previous: PageColumns | null; tables: number } | null = null;
     for (const text of texts) {
       const n = text.pageNumber;
       if (text.items.length === 0) {
         previous = null;
+        previousNumbers = [];
+        before = null;
         continue;
       }
+      const previousIn = previous;
       let tables = readPageTables(text, previous, furniture);
       // A text layer that lost most of the page's rows: the page image, read whole, where it gives more.
       const layerNumbers = pageRowNumbers(tables);
-      if (options.ocr && lostMostRows(layerNumbers) && pagesReread < pageLimits.maxPages && Date.now() < pageDeadline) {
+      const lost = lostMostRows(layerNumbers) || lostNumberColumn(previousNumbers, layerNumbers, tables);
+      if (options.ocr && lost && pagesReread < pageLimits.maxPages && Date.now() < pageDeadline) {
         pagesReread++;
         const items = await ocrItems(bytes, n, fileName, options.ocr, warnings);
-        const reread = items.length > 0 ? readPageTables({ ...text, items }, previous, furniture) : [];
+        const reread = items.length > 0 ? readPageTables({ ...text, items, fromImage: true }, previous, furniture) : [];
         if (betterReading(layerNumbers, pageRowNumbers(reread))) tables = reread.map((t) => ({ ...t, pageReread: true }));
       }
+      previousNumbers = pageRowNumbers(tables);
+      // The right half of a wide sheet: its rows' heights tell apart the rows of the left half, read again with them.
+      const left = pages[pages.length - 1];
+      if (before && before.tables === 1 && tables.length === 1 && left && left.pages[0] === n - 1 && isRightHalf(tables[0]!) && isLeftHalf(left)) {
+        const heights = tables[0]!.rows.filter((r) => r.kind === 'row').map((r) => r.y);
+        const again = readPageTables(before.text, before.previous, furniture, heights);
+        if (again.length === 1) pages[pages.length - 1] = left.pageReread ? { ...again[0]!, pageReread: true } : again[0]!;
+      }
+      before = { text, previous: previousIn, tables: tables.length };
       if (tables.length === 0) continue;
       // The document's text (clinic, effective date) keeps the first page's furniture: an order's dates are facts.
       if (pages.length === 0) first = [...pageLines(text).lines.filter((l) => isFurniture(l, furniture)).map(lineText), ...tables[0]!.above];

@@ -11,6 +11,8 @@ export interface Group {
   readonly cells: Map<number, Fragment[]>;
   top: number;
   bottom: number;
+  /** The height of the row's own line when it has no anchors (see `page-rows.ts`): its prices' place. */
+  readonly line?: number;
 }
 
 /** A fragment that is not an anchor, with the rows of its segment nearest first. */

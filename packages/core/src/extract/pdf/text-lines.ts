@@ -15,8 +15,12 @@ export const GLYPH_GAP_EM = 0.15;
  * Groups items into lines, top of the page first. Two items share a line when their vertical
  * centres differ by less than ~0.45 of the font size, so the small unit text (`1 посещение`, 5 pt)
  * beside a 7.5 pt name still joins its line, while wrapped lines (a line height apart) do not.
+ * `boxBottoms`: the items' `y` are the bottoms of OCR word boxes, which descenders pull below the
+ * baseline by a varying amount; every item of a line then stands on the line's baseline, the median
+ * of its items' bottoms (most words of a table row, its number, code and prices, have no descender),
+ * so that a name is as high as the number and prices printed on its baseline.
  */
-export function clusterLines(items: readonly PdfTextItem[]): TextLine[] {
+export function clusterLines(items: readonly PdfTextItem[], boxBottoms = false): TextLine[] {
   const usable = items.filter((i) => i.str.trim() !== '');
   if (usable.length === 0) return [];
   const typical = median(usable.map(sizeOf)) || 8;
@@ -33,7 +37,10 @@ export function clusterLines(items: readonly PdfTextItem[]): TextLine[] {
       groups.push({ centre: c, items: [item] });
     }
   }
-  return groups.map((g) => ({ y: median(g.items.map((i) => i.y)), fragments: joinFragments(g.items) }));
+  return groups.map((g) => {
+    const y = median(g.items.map((i) => i.y));
+    return { y, fragments: joinFragments(boxBottoms ? g.items.map((i) => ({ ...i, y })) : g.items) };
+  });
 }
 
 /**

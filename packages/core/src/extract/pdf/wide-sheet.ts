@@ -25,11 +25,13 @@ export function joinWideSheetHalves(pages: readonly PageTable[]): PageTable[] {
 
 // ---------------------------------------------------------------- internal helpers
 
-function isRightHalf(page: PageTable): boolean {
+/** A page of prices without names: the right half of a wide sheet when the page before is its left half. */
+export function isRightHalf(page: PageTable): boolean {
   return page.name === -1 && page.prices.length > 0 && page.rows.some((r) => r.kind === 'row');
 }
 
-function isLeftHalf(page: PageTable): boolean {
+/** A page of names without prices: the left half of a wide sheet when the next page is its right half. */
+export function isLeftHalf(page: PageTable): boolean {
   if (page.name === -1) return false;
   const priced = page.rows.some((r) => r.kind === 'row' && page.prices.some((c) => r.cells[c] !== ''));
   return !priced;

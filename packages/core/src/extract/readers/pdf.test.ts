@@ -140,6 +140,20 @@ describe('extract: pdfReader, «Клиника 4 прайс 2026.pdf» pages 1, 
     expect(values('Удаление дренажа')).toEqual([2000, 2300, 2600]);
   });
 
+  it('keeps the last rows of the left half whose numbers the text layer lost, each beside its own prices', async () => {
+    // Page 3 prints № 30 «Проба на антибиотик», 31 «Репозиция перелома», 32 «Закрытое вправление вывиха, неуточненная
+    // локализация»; the text layer lost «31» and «32». Page 4 prints their prices level with them: 900 / 1 100 / 1 300,
+    // 9 900 / 11 100 / 12 500, 11 000 / 12 400 / 13 900 (read at 70 dpi).
+    const { rows } = extractPriceRows(await read);
+    const half = rows.filter((r) => r.source.table === 'pages 2-3');
+    expect(half).toHaveLength(21);
+    expect(half.slice(-3).map((r) => [r.name, r.prices.map((p) => p.value)])).toEqual([
+      ['Проба на антибиотик', [900, 1100, 1300]],
+      ['Репозиция перелома', [9900, 11100, 12500]],
+      ['Закрытое вправление вывиха, неуточненная локализация', [11000, 12400, 13900]],
+    ]);
+  });
+
   it('names the primary and repeat rows of a merged name cell with their qualifier', async () => {
     const { rows } = extractPriceRows(await read);
     const values = (name: string): number[] | undefined => rows.find((r) => r.name === name)?.prices.map((p) => p.value);
