@@ -182,39 +182,54 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     const normalized = (id: string, list: string, clinic: string, service: string, extra: Partial<Position> = {}) =>
       samplePosition(id, list, clinic, { status: 'normalized', method: 'fuzzy', service_id: service, confidence: 0.9, ...extra });
+    const KINDS = ['resident', 'nonresident', 'nonresident_far'] as const;
+    const priceOf = (p: Position, kind: (typeof KINDS)[number]) =>
+      kind === 'resident' ? p.price : kind === 'nonresident' ? p.price_nonresident : p.price_nonresident_far;
     // What the positions themselves say: per service, the clinics with a normalized offer priced in the kind.
-    const fromPositions = async (kind: 'resident' | 'nonresident') => {
+    const fromPositions = async (kind: (typeof KINDS)[number]) => {
       const priced = new Map<string, Set<string>>();
       for (const p of await store.listPositions()) {
-        const price = kind === 'resident' ? p.price : p.price_nonresident;
-        if (p.status !== 'normalized' || p.kind === 'component' || p.service_id === null || price === null) continue;
+        if (p.status !== 'normalized' || p.kind === 'component' || p.service_id === null || priceOf(p, kind) === null) continue;
         priced.set(p.service_id, (priced.get(p.service_id) ?? new Set()).add(p.clinic_id));
       }
       return priced;
     };
-    const fromPort = async (kind: 'resident' | 'nonresident') =>
-      new Map([...(await store.queries.pricedClinics!(['s-1', 's-2', 's-3'], kind))].map(([id, clinics]) => [id, new Set(clinics)]));
+    const services = ['s-1', 's-2', 's-3'];
+    const fromPort = async (kind: (typeof KINDS)[number]) =>
+      new Map([...(await store.queries.pricedClinics!(services, kind))].map(([id, clinics]) => [id, new Set(clinics)]));
+    const counted = async (kind: (typeof KINDS)[number]) => {
+      const counts = await store.queries.pricedClinicCounts!(services, kind);
+      return new Map(services.flatMap((id) => ((counts.get(id) ?? 0) > 0 ? [[id, counts.get(id)]] : [])));
+    };
+    const expectAsPositions = async () => {
+      for (const kind of KINDS) {
+        const expected = await fromPositions(kind);
+        expect(await fromPort(kind), kind).toEqual(expected);
+        expect(await counted(kind), kind).toEqual(new Map([...expected].map(([id, clinics]) => [id, clinics.size])));
+      }
+    };
     try {
       await store.savePriceList(
         sampleWrite('c-1', 'pl-1', [
           normalized('p-1', 'pl-1', 'c-1', 's-1'),
-          normalized('p-2', 'pl-1', 'c-1', 's-1', { price_nonresident: null }),
+          normalized('p-2', 'pl-1', 'c-1', 's-1', { price_nonresident: null, price_nonresident_far: 9000 }),
           normalized('p-3', 'pl-1', 'c-1', 's-2', { price: null }),
           normalized('p-4', 'pl-1', 'c-1', 's-3', { kind: 'component', package_id: 'p-1' }),
         ]),
       );
       await store.savePriceList(sampleWrite('c-2', 'pl-2', [normalized('p-5', 'pl-2', 'c-2', 's-1'), samplePosition('p-6', 'pl-2', 'c-2', QUEUED)]));
+      await expectAsPositions();
       // Decisions: the queued one matched to s-2, c-2's only s-1 line skipped, then a next list of c-1 (an upsert of p-1).
       const [p5, p6] = [(await store.getPosition('p-5'))!, (await store.getPosition('p-6'))!];
       await store.updatePositions([{ ...p6, status: 'normalized', method: 'manual', service_id: 's-2' }]);
       await store.updatePositions([{ ...p5, status: 'skipped', method: null, service_id: null }]);
-      for (const kind of ['resident', 'nonresident'] as const) expect(await fromPort(kind), kind).toEqual(await fromPositions(kind));
+      await expectAsPositions();
       await store.savePriceList(sampleWrite('c-1', 'pl-3', [normalized('p-7', 'pl-3', 'c-1', 's-3'), normalized('p-1', 'pl-3', 'c-1', 's-2')]));
-      for (const kind of ['resident', 'nonresident'] as const) expect(await fromPort(kind), kind).toEqual(await fromPositions(kind));
+      await expectAsPositions();
       expect((await fromPositions('resident')).get('s-3')).toEqual(new Set(['c-1']));
-      // Folded after the list: one row per (service, clinic).
+      // Folded after the list: one count row per service.
       const { rows } = await store.pool.query<{ rows: number; keys: number }>(
-        'SELECT count(*)::int AS rows, count(DISTINCT (service_id, clinic_id))::int AS keys FROM service_offers',
+        'SELECT count(*)::int AS rows, count(DISTINCT service_id)::int AS keys FROM service_clinic_counts',
       );
       expect(rows[0]!.rows).toBe(rows[0]!.keys);
     } finally {
