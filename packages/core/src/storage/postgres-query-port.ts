@@ -370,10 +370,12 @@ async function servicePrices(
   if (ids.length === 0) return result;
   const column = PRICE_FIELD_OF_KIND[kind];
   const prefix = OFFER_COLUMNS[kind];
+  // Rows of several services come interleaved, ordered by sequence numbers alone (each service's rows keep their
+  // order as they are split below): no sort on the text of the service ids.
   if (options.names === false) {
     const rows = await read<{ service_id: string; clinic_id: string; price_list_id: string | null; median: number | null; first: string | null }>(
       `SELECT service_id, clinic_id, ${prefix}_list AS price_list_id, ${prefix}_median AS median, ${prefix}_first::text AS first
-       FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL ORDER BY service_id, first_seq`,
+       FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL ORDER BY first_seq`,
       [ids],
     );
     const priced = new Map<string, { first: bigint; line: PriceLine }[]>();
@@ -398,12 +400,12 @@ async function servicePrices(
        FROM clinic_offers o JOIN positions p
          ON p.service_id = o.service_id AND p.clinic_id = o.clinic_id AND p.price_list_id = o.${prefix}_list
        WHERE o.service_id = ANY($1::text[]) AND p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
-       ORDER BY o.service_id, o.${prefix}_first, p.seq`,
+       ORDER BY o.${prefix}_first, p.seq`,
       [ids],
     ),
     read<{ service_id: string; clinic_id: string }>(
       `SELECT service_id, clinic_id FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL
-       ORDER BY service_id, first_seq`,
+       ORDER BY first_seq`,
       [ids],
     ),
   ]);
