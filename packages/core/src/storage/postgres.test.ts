@@ -155,6 +155,52 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('keeps a clinic’s offer whole when a decision lands while the same clinic’s list is being written, and never waits for another clinic’s', async () => {
+    const store = await open();
+    const normalized = (id: string, list: string, clinic: string, price: number) =>
+      samplePosition(id, list, clinic, { status: 'normalized', method: 'fuzzy', service_id: 's-1', price, price_nonresident: null });
+    await store.savePriceList(sampleWrite('c-1', 'pl-1', [normalized('p-1', 'pl-1', 'c-1', 1000), samplePosition('p-2', 'pl-1', 'c-1', { ...QUEUED, price: 12600 })]));
+    await store.savePriceList(sampleWrite('c-2', 'pl-2', [samplePosition('p-3', 'pl-2', 'c-2', { ...QUEUED, price: 500 })]));
+    const [p2, p3] = [(await store.getPosition('p-2'))!, (await store.getPosition('p-3'))!];
+    const ingest = await store.pool.connect();
+    try {
+      // Another server's write of c-1 adds a line of s-1 and keeps its transaction open.
+      await ingest.query('BEGIN');
+      await ingest.query(
+        `INSERT INTO positions (position_id, price_list_id, clinic_id, raw_name, name_norm, confidence, status, source, service_id, price)
+         VALUES ('p-4', 'pl-1', 'c-1', 'x', 'x', 0.9, 'normalized', '{}', 's-1', 3000)`,
+      );
+      // A match at c-2 goes through at once.
+      const other = store.saveDecision({ decision: match('d-1', p3, 's-1'), positions: [matched(p3, 's-1')] }).then(() => 'decided');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000));
+      expect(await Promise.race([other, waited])).toBe('decided');
+      // A match at c-1 waits for that write, then counts its line too.
+      const same = store.saveDecision({ decision: match('d-2', p2, 's-1'), positions: [matched(p2, 's-1')] });
+      // Committed only once the decision waits on a lock: the decision then computes with a line it did not see at first.
+      for (let tries = 0; ; tries++) {
+        const { rows } = await store.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        if (rows[0]!.n > 0) break;
+        if (tries > 200) throw new Error('the decision at c-1 never waited for the open write of c-1');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await ingest.query('COMMIT');
+      await same;
+      const prices = (await store.queries.servicePrices!(['s-1'], 'resident', { names: false })).get('s-1')!;
+      expect(prices.clinic_ids).toEqual(['c-1', 'c-2']);
+      // The median of 1000, 3000 and 12 600 at c-1; c-2's 500.
+      expect(prices.lines.map((line) => [line.clinic_id, line.price])).toEqual([['c-1', 3000], ['c-2', 500]]);
+      const lines = (await store.queries.servicePrices!(['s-1'], 'resident')).get('s-1')!.lines;
+      expect(lines.map((line) => line.position_id)).toEqual(['p-1', 'p-2', 'p-4', 'p-3']);
+      expect(await store.queries.pricedClinicCounts!(['s-1'], 'resident')).toEqual(new Map([['s-1', 2]]));
+    } finally {
+      await ingest.query('ROLLBACK').catch(() => {});
+      ingest.release();
+      await store.close();
+    }
+  });
+
   it('folds the counter rows of the statistics without changing a figure', async () => {
     const store = await open();
     try {
