@@ -394,23 +394,36 @@ async function servicePrices(
     }
     return result;
   }
-  const [lines, clinics] = await Promise.all([
-    read<PriceLine & { service_id: string }>(
-      `SELECT p.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident, p.price_nonresident_far
-       FROM clinic_offers o JOIN positions p
-         ON p.service_id = o.service_id AND p.clinic_id = o.clinic_id AND p.price_list_id = o.${prefix}_list
-       WHERE o.service_id = ANY($1::text[]) AND p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
-       ORDER BY o.${prefix}_first, p.seq`,
-      [ids],
-    ),
-    read<{ service_id: string; clinic_id: string }>(
-      `SELECT service_id, clinic_id FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL
-       ORDER BY first_seq`,
-      [ids],
-    ),
-  ]);
-  for (const { service_id, ...line } of lines) result.get(service_id)!.lines.push(line);
-  for (const { service_id, clinic_id } of clinics) result.get(service_id)!.clinic_ids.push(clinic_id);
+  // One row per clinic, its newest list's lines as one JSON array (parsed at once, not field by field: a widely offered
+  // service has thousands of lines at a million positions), in one statement, so rows and lines agree.
+  type Cells = [position_id: string, raw_name: string, price: number | null, price_nonresident: number | null, price_nonresident_far: number | null];
+  const rows = await read<{ service_id: string; clinic_id: string; price_list_id: string | null; first: string | null; lines: Cells[] | null }>(
+    `SELECT o.service_id, o.clinic_id, o.${prefix}_list AS price_list_id, o.${prefix}_first::text AS first,
+       CASE WHEN o.${prefix}_list IS NOT NULL THEN (
+         SELECT json_agg(json_build_array(p.position_id, p.raw_name, p.price, p.price_nonresident, p.price_nonresident_far) ORDER BY p.seq)
+         FROM positions p
+         WHERE p.service_id = o.service_id AND p.clinic_id = o.clinic_id AND p.price_list_id = o.${prefix}_list
+           AND p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
+       ) END AS lines
+     FROM clinic_offers o WHERE o.service_id = ANY($1::text[]) AND o.first_seq IS NOT NULL ORDER BY o.first_seq`,
+    [ids],
+  );
+  const priced: { first: bigint; service_id: string; lines: PriceLine[] }[] = [];
+  for (const row of rows) {
+    result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
+    if (row.price_list_id === null || row.first === null || row.lines === null) continue;
+    const { clinic_id, price_list_id } = row;
+    priced.push({
+      first: BigInt(row.first),
+      service_id: row.service_id,
+      lines: row.lines.map(([position_id, raw_name, price, price_nonresident, price_nonresident_far]) => ({
+        position_id, raw_name, clinic_id, price_list_id, price, price_nonresident, price_nonresident_far,
+      })),
+    });
+  }
+  // Clinics by their first priced line, as the in-memory port's lines come.
+  priced.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+  for (const clinic of priced) result.get(clinic.service_id)!.lines.push(...clinic.lines);
   return result;
 }
 
