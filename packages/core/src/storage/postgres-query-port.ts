@@ -373,25 +373,19 @@ async function servicePrices(
   // Rows of several services come interleaved, ordered by sequence numbers alone (each service's rows keep their
   // order as they are split below): no sort on the text of the service ids.
   if (options.names === false) {
-    // One row per service, its clinics as one JSON array in order of their first offer (a search page's 20 services
-    // at a million positions are 4,000 clinics: parsed at once, not field by field).
-    type Clinic = [clinic_id: string, price_list_id: string | null, median: number | null, first: string | null];
-    const rows = await read<{ service_id: string; clinics: Clinic[] }>(
-      `SELECT service_id, json_agg(json_build_array(clinic_id, ${prefix}_list, ${prefix}_median, ${prefix}_first::text) ORDER BY first_seq) AS clinics
-       FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL GROUP BY service_id`,
+    const rows = await read<{ service_id: string; clinic_id: string; price_list_id: string | null; median: number | null; first: string | null }>(
+      `SELECT service_id, clinic_id, ${prefix}_list AS price_list_id, ${prefix}_median AS median, ${prefix}_first::text AS first
+       FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL ORDER BY first_seq`,
       [ids],
     );
     const priced = new Map<string, { first: bigint; line: PriceLine }[]>();
     for (const row of rows) {
-      const clinics: { first: bigint; line: PriceLine }[] = [];
-      priced.set(row.service_id, clinics);
-      for (const [clinic_id, price_list_id, median, first] of row.clinics) {
-        result.get(row.service_id)!.clinic_ids.push(clinic_id);
-        if (price_list_id === null || median === null || first === null) continue;
-        // One line holding the median of the clinic's lines: what partnerPrices makes of them (its median of one is it).
-        const line = { position_id: '', raw_name: '', clinic_id, price_list_id, price: null, price_nonresident: null, price_nonresident_far: null };
-        clinics.push({ first: BigInt(first), line: { ...line, [column]: median } });
-      }
+      result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
+      if (row.price_list_id === null || row.median === null || row.first === null) continue;
+      // One line holding the median of the clinic's lines: what partnerPrices makes of them (its median of one is it).
+      const line = { position_id: '', raw_name: '', clinic_id: row.clinic_id, price_list_id: row.price_list_id, price: null, price_nonresident: null, price_nonresident_far: null };
+      const clinics = priced.get(row.service_id) ?? priced.set(row.service_id, []).get(row.service_id)!;
+      clinics.push({ first: BigInt(row.first), line: { ...line, [column]: row.median } });
     }
     // As the query with names orders them: clinics by their first priced line.
     for (const [serviceId, clinics] of priced) {
