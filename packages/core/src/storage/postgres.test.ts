@@ -6,7 +6,7 @@ import { PricecatError } from '../errors.js';
 import type { Decision, Position } from './records.js';
 import { migratePostgres, POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, toJsonParam, upsertSql } from './postgres-tables.js';
-import { samplePosition, sampleWrite } from './sample-records.js';
+import { samplePosition, samplePriceList, sampleWrite } from './sample-records.js';
 import { defineStorageSuite } from './storage.suite.js';
 
 const target = postgresTarget();
@@ -340,6 +340,54 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     try {
       expect(await store.getPosition('p-old')).toEqual(samplePosition('p-old', 'pl-1', 'c-1', { kind: 'service', package_id: null }));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fills the read model of search and comparison from the positions stored before it (migration 11)', async () => {
+    const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema},public` });
+    const normalized = (id: string, list: string, clinic: string, service: string, price: number | null, nonresident: number | null) =>
+      samplePosition(id, list, clinic, { service_id: service, price, price_nonresident: nonresident });
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${schema}`);
+        await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 10));
+        // c-1: an older and a newer list; c-2: one list, where s-2 is offered without a resident price.
+        const lists = [
+          sampleWrite('c-1', 'pl-1', [normalized('p-1', 'pl-1', 'c-1', 's-1', 1000, 1500), normalized('p-2', 'pl-1', 'c-1', 's-1', 3000, null)]),
+          {
+            ...sampleWrite('c-1', 'pl-2', [normalized('p-3', 'pl-2', 'c-1', 's-1', 2000, null), normalized('p-4', 'pl-2', 'c-1', 's-1', 2600, null)]),
+            priceList: samplePriceList('pl-2', 'c-1', { position_count: 2, effective_date: '2025-01-01' }),
+          },
+          sampleWrite('c-2', 'pl-3', [normalized('p-5', 'pl-3', 'c-2', 's-1', 500, null), normalized('p-6', 'pl-3', 'c-2', 's-2', null, 800), samplePosition('p-7', 'pl-3', 'c-2', QUEUED)]),
+        ];
+        for (const write of lists) {
+          await client.query(upsertSql(CLINICS), [toJsonParam([write.clinic])]);
+          await client.query(upsertSql(PRICE_LISTS), [toJsonParam([write.priceList])]);
+          await client.query(upsertSql(POSITIONS), [toJsonParam(write.positions)]);
+        }
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+    const store = await open();
+    try {
+      const lines = async (kind: 'resident' | 'nonresident') =>
+        [...(await store.queries.servicePrices!(['s-1', 's-2'], kind))].map(([id, prices]) => [id, prices.clinic_ids, prices.lines.map((l) => l.position_id)]);
+      // Per clinic the newest list pricing the kind: c-1's pl-2 for the resident price, its pl-1 for the non-resident one.
+      expect(await lines('resident')).toEqual([['s-1', ['c-1', 'c-2'], ['p-3', 'p-4', 'p-5']], ['s-2', ['c-2'], []]]);
+      expect(await lines('nonresident')).toEqual([['s-1', ['c-1', 'c-2'], ['p-1']], ['s-2', ['c-2'], ['p-6']]]);
+      const medians = (await store.queries.servicePrices!(['s-1'], 'resident', { names: false })).get('s-1')!.lines;
+      expect(medians.map((l) => [l.clinic_id, l.price])).toEqual([['c-1', 2300], ['c-2', 500]]);
+      // A service no clinic prices in the kind has no count or 0.
+      const counts = async (kind: 'resident' | 'nonresident') =>
+        [...(await store.queries.pricedClinicCounts!(['s-1', 's-2'], kind))].filter(([, n]) => n > 0).sort();
+      expect(await counts('resident')).toEqual([['s-1', 2]]);
+      expect(await counts('nonresident')).toEqual([['s-1', 1], ['s-2', 1]]);
     } finally {
       await store.close();
     }
