@@ -55,7 +55,11 @@ export async function searchPage(queries: QueryPort, query: SearchQuery): Promis
     // A port that counts (an index in SQL, running counts in memory): rank every found service by its clinics,
     // then summarise only the page. Same order as below: the count is the hit's `prices.clinics`.
     const uncounted = found.filter((service) => !cache.clinics.has(service.service_id));
-    if (uncounted.length > 0) {
+    if (uncounted.length > 0 && !query.city && queries.pricedClinicCounts) {
+      // Every city: the port's count per service is the count of the clinics themselves.
+      const counts = await queries.pricedClinicCounts(uncounted.map((s) => s.service_id), 'resident');
+      for (const service of uncounted) cache.clinics.set(service.service_id, counts.get(service.service_id) ?? 0);
+    } else if (uncounted.length > 0) {
       const priced = await queries.pricedClinics(uncounted.map((s) => s.service_id), 'resident');
       for (const service of uncounted) cache.clinics.set(service.service_id, clinicsIn(model, priced.get(service.service_id) ?? [], query.city));
     }

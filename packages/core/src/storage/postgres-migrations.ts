@@ -387,6 +387,153 @@ CREATE INDEX positions_service_prices ON positions (service_id, clinic_id) INCLU
   WHERE status = 'normalized' AND kind <> 'component';
 `,
   },
+  {
+    version: 11,
+    name: 'current offers per service and clinic',
+    // Search and comparison read one row per (service, clinic) instead of every normalized offer of the service
+    // (a broad word's services held tens of thousands of positions at a million). clinic_offers keeps, per service
+    // and clinic, what compare-service.ts `partnerPrices` derives from the positions: per price kind the newest
+    // list pricing the service (effective date, unknown = ingest date; then ingest time; then the list whose first
+    // priced line came last), the median of that list's prices (statistics.ts `median`, in float8 as JavaScript)
+    // and the clinic's first priced line; the clinic's first offer. A statement-level trigger recomputes the
+    // (service, clinic) keys a write touched from their positions, after locking their rows in key order: a write
+    // waits only for another one holding the same service at the same clinic (an ingest of that clinic's next list),
+    // and then recomputes from what that one committed. Rows whose offers are gone stay, empty (no delete races).
+    // service_clinic_counts: per service, how many clinics price it in each kind, appended as deltas (search ranks
+    // every service it finds on them; append-only so that a decision never waits for an ingest of another clinic)
+    // and folded after each price list. They replace service_offers (migration 8).
+    sql: `
+DROP TRIGGER service_offers_insert ON positions;
+DROP TRIGGER service_offers_update ON positions;
+DROP TRIGGER service_offers_delete ON positions;
+DROP FUNCTION service_offers_apply();
+DROP TABLE service_offers;
+
+-- The median of an ascending array, as statistics.ts median: the middle one, or the mean of the two middle ones.
+CREATE FUNCTION pricecat_sorted_median(sorted double precision[]) RETURNS double precision LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN coalesce(cardinality(sorted), 0) = 0 THEN NULL
+              WHEN cardinality(sorted) % 2 = 1 THEN sorted[cardinality(sorted) / 2 + 1]
+              ELSE (sorted[cardinality(sorted) / 2] + sorted[cardinality(sorted) / 2 + 1]) / 2 END
+$$;
+
+CREATE TABLE clinic_offers (
+  service_id         text NOT NULL,
+  clinic_id          text NOT NULL,
+  first_seq          bigint,            -- the clinic's first normalized offer of the service; NULL: none (any more)
+  resident_list      text,              -- the newest list with a resident price for it
+  resident_first     bigint,            -- the clinic's first line with a resident price for it, any list
+  resident_median    double precision,  -- median of resident_list's resident prices for it
+  nonresident_list   text,
+  nonresident_first  bigint,
+  nonresident_median double precision,
+  far_list           text,
+  far_first          bigint,
+  far_median         double precision,
+  PRIMARY KEY (service_id, clinic_id)
+);
+
+CREATE TABLE service_clinic_counts (
+  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  service_id  text NOT NULL,
+  resident    bigint NOT NULL,  -- change of the clinics with a resident price
+  nonresident bigint NOT NULL,
+  far         bigint NOT NULL
+);
+CREATE INDEX service_clinic_counts_service ON service_clinic_counts (service_id) INCLUDE (resident, nonresident, far);
+
+-- Recomputes the given (service, clinic) keys from the positions and appends the change of the clinic counts.
+CREATE FUNCTION clinic_offers_refresh(service_ids text[], clinic_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO clinic_offers (service_id, clinic_id)
+    SELECT DISTINCT k.s, k.c FROM unnest(service_ids, clinic_ids) AS k(s, c) ORDER BY 1, 2 ON CONFLICT DO NOTHING;
+  -- In key order, so that two writers never wait for each other crosswise. The next statement's snapshot then holds
+  -- every write committed by whoever held a key before.
+  PERFORM 1 FROM clinic_offers o JOIN unnest(service_ids, clinic_ids) AS k(s, c) ON o.service_id = k.s AND o.clinic_id = k.c
+    ORDER BY o.service_id, o.clinic_id FOR UPDATE OF o;
+  WITH keys AS (SELECT DISTINCT k.s AS service_id, k.c AS clinic_id FROM unnest(service_ids, clinic_ids) AS k(s, c)),
+  lists AS (
+    SELECT p.service_id, p.clinic_id, p.price_list_id, min(p.seq) AS any_first,
+           min(p.seq) FILTER (WHERE p.price IS NOT NULL) AS r_first,
+           pricecat_sorted_median(array_agg(p.price ORDER BY p.price) FILTER (WHERE p.price IS NOT NULL)) AS r_median,
+           min(p.seq) FILTER (WHERE p.price_nonresident IS NOT NULL) AS n_first,
+           pricecat_sorted_median(array_agg(p.price_nonresident ORDER BY p.price_nonresident) FILTER (WHERE p.price_nonresident IS NOT NULL)) AS n_median,
+           min(p.seq) FILTER (WHERE p.price_nonresident_far IS NOT NULL) AS f_first,
+           pricecat_sorted_median(array_agg(p.price_nonresident_far ORDER BY p.price_nonresident_far) FILTER (WHERE p.price_nonresident_far IS NOT NULL)) AS f_median
+    FROM keys k JOIN positions p ON p.service_id = k.service_id AND p.clinic_id = k.clinic_id
+    WHERE p.status = 'normalized' AND p.kind <> 'component'
+    GROUP BY 1, 2, 3
+  ),
+  dated AS (
+    SELECT l.*, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) AS age_date, pl.ingested_at
+    FROM lists l JOIN price_lists pl USING (price_list_id)
+  ),
+  computed AS (
+    SELECT k.service_id, k.clinic_id, min(d.any_first) AS first_seq,
+      (array_agg(d.price_list_id ORDER BY d.age_date DESC, d.ingested_at DESC, d.r_first DESC) FILTER (WHERE d.r_first IS NOT NULL))[1] AS resident_list,
+      min(d.r_first) AS resident_first,
+      (array_agg(d.r_median ORDER BY d.age_date DESC, d.ingested_at DESC, d.r_first DESC) FILTER (WHERE d.r_first IS NOT NULL))[1] AS resident_median,
+      (array_agg(d.price_list_id ORDER BY d.age_date DESC, d.ingested_at DESC, d.n_first DESC) FILTER (WHERE d.n_first IS NOT NULL))[1] AS nonresident_list,
+      min(d.n_first) AS nonresident_first,
+      (array_agg(d.n_median ORDER BY d.age_date DESC, d.ingested_at DESC, d.n_first DESC) FILTER (WHERE d.n_first IS NOT NULL))[1] AS nonresident_median,
+      (array_agg(d.price_list_id ORDER BY d.age_date DESC, d.ingested_at DESC, d.f_first DESC) FILTER (WHERE d.f_first IS NOT NULL))[1] AS far_list,
+      min(d.f_first) AS far_first,
+      (array_agg(d.f_median ORDER BY d.age_date DESC, d.ingested_at DESC, d.f_first DESC) FILTER (WHERE d.f_first IS NOT NULL))[1] AS far_median
+    FROM keys k LEFT JOIN dated d ON d.service_id = k.service_id AND d.clinic_id = k.clinic_id
+    GROUP BY k.service_id, k.clinic_id
+  ),
+  changed AS (
+    UPDATE clinic_offers o SET first_seq = c.first_seq,
+      resident_list = c.resident_list, resident_first = c.resident_first, resident_median = c.resident_median,
+      nonresident_list = c.nonresident_list, nonresident_first = c.nonresident_first, nonresident_median = c.nonresident_median,
+      far_list = c.far_list, far_first = c.far_first, far_median = c.far_median
+    FROM computed c JOIN clinic_offers was ON was.service_id = c.service_id AND was.clinic_id = c.clinic_id
+    WHERE o.service_id = c.service_id AND o.clinic_id = c.clinic_id
+    RETURNING o.service_id,
+      (c.resident_list IS NOT NULL)::int - (was.resident_list IS NOT NULL)::int AS r,
+      (c.nonresident_list IS NOT NULL)::int - (was.nonresident_list IS NOT NULL)::int AS n,
+      (c.far_list IS NOT NULL)::int - (was.far_list IS NOT NULL)::int AS f
+  )
+  INSERT INTO service_clinic_counts (service_id, resident, nonresident, far)
+    SELECT service_id, sum(r), sum(n), sum(f) FROM changed GROUP BY 1 HAVING sum(r) <> 0 OR sum(n) <> 0 OR sum(f) <> 0;
+END
+$$;
+
+CREATE FUNCTION clinic_offers_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  service_ids text[];
+  clinic_ids text[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(service_id), array_agg(clinic_id) INTO service_ids, clinic_ids FROM (
+      SELECT DISTINCT service_id, clinic_id FROM new_rows WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+    ) AS k;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(service_id), array_agg(clinic_id) INTO service_ids, clinic_ids FROM (
+      SELECT service_id, clinic_id FROM old_rows WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+      UNION
+      SELECT service_id, clinic_id FROM new_rows WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+    ) AS k;
+  ELSE
+    SELECT array_agg(service_id), array_agg(clinic_id) INTO service_ids, clinic_ids FROM (
+      SELECT DISTINCT service_id, clinic_id FROM old_rows WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+    ) AS k;
+  END IF;
+  IF service_ids IS NOT NULL THEN PERFORM clinic_offers_refresh(service_ids, clinic_ids); END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER clinic_offers_insert AFTER INSERT ON positions
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION clinic_offers_apply();
+CREATE TRIGGER clinic_offers_update AFTER UPDATE ON positions
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION clinic_offers_apply();
+CREATE TRIGGER clinic_offers_delete AFTER DELETE ON positions
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clinic_offers_apply();
+
+SELECT clinic_offers_refresh(array_agg(service_id), array_agg(clinic_id)) FROM (
+  SELECT DISTINCT service_id, clinic_id FROM positions WHERE status = 'normalized' AND kind <> 'component' AND service_id IS NOT NULL
+) AS k HAVING count(*) > 0;
+`,
+  },
 ];
 
 /** The newest schema version this pricecat knows. */

@@ -314,20 +314,20 @@ export async function compactPositionCounts(read: ReadQuery): Promise<void> {
 }
 
 /**
- * Folds the offers per (service, clinic) of migration 8 as {@link compactPositionCounts} does, only the keys with
- * more than one row: a new clinic's list adds keys of its own, a decision or a clinic's next list adds a row to
- * keys already there. Run after each price list.
+ * Folds the clinic counts per service of migration 11 (`service_clinic_counts`) as {@link compactPositionCounts}
+ * does, only the services with more than one row: a price list appends one row per service it starts or stops
+ * pricing at its clinic, a decision one when it does. Run after each price list.
  */
-export async function compactServiceOffers(read: ReadQuery): Promise<void> {
+export async function compactServiceClinicCounts(read: ReadQuery): Promise<void> {
   await read(
-    `WITH repeated AS (SELECT service_id, clinic_id FROM service_offers GROUP BY 1, 2 HAVING count(*) > 1),
+    `WITH repeated AS (SELECT service_id FROM service_clinic_counts GROUP BY 1 HAVING count(*) > 1),
      gone AS (
-       DELETE FROM service_offers o USING repeated r WHERE o.service_id = r.service_id AND o.clinic_id = r.clinic_id
-       RETURNING o.service_id, o.clinic_id, o.offers, o.resident, o.nonresident
+       DELETE FROM service_clinic_counts c USING repeated r WHERE c.service_id = r.service_id
+       RETURNING c.service_id, c.resident, c.nonresident, c.far
      )
-     INSERT INTO service_offers (service_id, clinic_id, offers, resident, nonresident)
-     SELECT service_id, clinic_id, sum(offers), sum(resident), sum(nonresident) FROM gone GROUP BY 1, 2
-     HAVING sum(offers) <> 0 OR sum(resident) <> 0 OR sum(nonresident) <> 0`,
+     INSERT INTO service_clinic_counts (service_id, resident, nonresident, far)
+     SELECT service_id, sum(resident), sum(nonresident), sum(far) FROM gone GROUP BY 1
+     HAVING sum(resident) <> 0 OR sum(nonresident) <> 0 OR sum(far) <> 0`,
   );
 }
 

@@ -8,8 +8,9 @@
  * - positions: `findPositions`/`queuePage` in SQL on the indexes of migration 1, in the exact order of the
  *   in-memory port (ingest order = `seq`; the queue by confidence descending, then `seq`);
  *   `countPositions` from the trigger-kept counters (migration 2); `eachPosition` from a cursor.
- * - `servicePrices`: the newest list's lines per clinic, chosen in SQL; `pricedClinics`: clinics per service
- *   (search ranks on it and summarises only its page).
+ * - `servicePrices`, `pricedClinics`, `pricedClinicCounts`: from the read model of migration 11, kept by the
+ *   writes: one row per (service, clinic) with the newest list and median per price kind, and the clinic counts per
+ *   service (search ranks on them and summarises only its page); a comparison then reads the chosen lists' lines.
  *
  * @module
  */
@@ -147,19 +148,20 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
     },
     pricedClinics: async (serviceIds, kind) => {
       if (serviceIds.length === 0) return new Map();
-      // From the counts per (service, clinic) of migration 8 (a few rows per clinic), not from the positions
-      // (every normalized position of every service asked): search asks for every service it finds. The far-abroad
-      // price has no count there: read from the covering index positions_service_prices instead.
+      // One row per (service, clinic) of migration 11, not every normalized position of every service asked.
       const rows = await read<{ service_id: string; clinics: string[] }>(
-        kind === 'nonresident_far'
-          ? `SELECT service_id, array_agg(DISTINCT clinic_id) AS clinics FROM positions
-             WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND price_nonresident_far IS NOT NULL
-             GROUP BY service_id`
-          : `SELECT service_id, array_agg(clinic_id) AS clinics FROM (
-           SELECT service_id, clinic_id FROM service_offers WHERE service_id = ANY($1::text[])
-           GROUP BY service_id, clinic_id HAVING sum(${kind === 'resident' ? 'resident' : 'nonresident'}) > 0
-         ) AS priced
-         GROUP BY service_id`,
+        `SELECT service_id, array_agg(clinic_id) AS clinics FROM clinic_offers
+         WHERE service_id = ANY($1::text[]) AND ${OFFER_COLUMNS[kind]}_list IS NOT NULL GROUP BY service_id`,
+        [[...new Set(serviceIds)]],
+      );
+      return new Map(rows.map((row) => [row.service_id, row.clinics]));
+    },
+    pricedClinicCounts: async (serviceIds, kind) => {
+      if (serviceIds.length === 0) return new Map();
+      // The per-service deltas of migration 11 (a few rows per service between two foldings).
+      const rows = await read<{ service_id: string; clinics: number }>(
+        `SELECT service_id, sum(${OFFER_COLUMNS[kind]})::int AS clinics FROM service_clinic_counts
+         WHERE service_id = ANY($1::text[]) GROUP BY service_id`,
         [[...new Set(serviceIds)]],
       );
       return new Map(rows.map((row) => [row.service_id, row.clinics]));
@@ -348,11 +350,13 @@ async function countPositions(read: ReadQuery, clinicId?: string): Promise<Posit
   return counts;
 }
 
+/** The column prefix of a price kind in clinic_offers (migration 11). */
+const OFFER_COLUMNS = { resident: 'resident', nonresident: 'nonresident', nonresident_far: 'far' } as const satisfies Record<PriceKindOfLine, string>;
+
 /**
- * See `QueryPort.servicePrices`. The newest list per (service, clinic) is chosen from the covering index
- * positions_service_prices (one row per list after grouping). Without names (search: prices only) that one scan
- * answers everything: each list's prices are aggregated as it is grouped, and the clinics' order comes from the same
- * groups. With names (a comparison) the chosen lists' lines are then read with their ids and names.
+ * See `QueryPort.servicePrices`. The newest list per (service, clinic) and its median come from clinic_offers
+ * (migration 11, kept by the writes): one row per clinic. Without names (search: prices only) those rows answer
+ * everything; with names (a comparison) only the chosen lists' lines are then read, with their ids and names.
  */
 async function servicePrices(
   read: ReadQuery,
@@ -365,96 +369,63 @@ async function servicePrices(
   for (const id of ids) result.set(id, { lines: [], clinic_ids: [] });
   if (ids.length === 0) return result;
   const column = PRICE_FIELD_OF_KIND[kind];
+  const prefix = OFFER_COLUMNS[kind];
+  // Rows of several services come interleaved, ordered by sequence numbers alone (each service's rows keep their
+  // order as they are split below): no sort on the text of the service ids.
   if (options.names === false) {
-    const groups = new Map<string, { first: bigint; line: PriceLine }[]>();
-    for (const row of await pricesWithoutNames(read, ids, column)) {
+    const rows = await read<{ service_id: string; clinic_id: string; price_list_id: string | null; median: number | null; first: string | null }>(
+      `SELECT service_id, clinic_id, ${prefix}_list AS price_list_id, ${prefix}_median AS median, ${prefix}_first::text AS first
+       FROM clinic_offers WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL ORDER BY first_seq`,
+      [ids],
+    );
+    const priced = new Map<string, { first: bigint; line: PriceLine }[]>();
+    for (const row of rows) {
       result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
-      if (row.price_list_id === null || row.clinic_first === null || row.median === null) continue;
+      if (row.price_list_id === null || row.median === null || row.first === null) continue;
       // One line holding the median of the clinic's lines: what partnerPrices makes of them (its median of one is it).
       const line = { position_id: '', raw_name: '', clinic_id: row.clinic_id, price_list_id: row.price_list_id, price: null, price_nonresident: null, price_nonresident_far: null };
-      groups.set(row.service_id, [...(groups.get(row.service_id) ?? []), { first: BigInt(row.clinic_first), line: { ...line, [column]: row.median } }]);
+      const clinics = priced.get(row.service_id) ?? priced.set(row.service_id, []).get(row.service_id)!;
+      clinics.push({ first: BigInt(row.first), line: { ...line, [column]: row.median } });
     }
     // As the query with names orders them: clinics by their first priced line.
-    for (const [serviceId, clinics] of groups) {
+    for (const [serviceId, clinics] of priced) {
       clinics.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
       result.get(serviceId)!.lines.push(...clinics.map((clinic) => clinic.line));
     }
     return result;
   }
-  const [lines, clinics] = await Promise.all([
-    read<PriceLine & { service_id: string }>(
-      `WITH lists AS (
-         SELECT service_id, clinic_id, price_list_id, min(seq) AS list_first
-         FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[]) AND ${column} IS NOT NULL
-         GROUP BY 1, 2, 3
-       ),
-       ${NEWEST_LISTS}
-       SELECT p.service_id, p.position_id, p.raw_name, p.clinic_id, p.price_list_id, p.price, p.price_nonresident, p.price_nonresident_far
-       FROM newest n JOIN positions p
-         ON p.service_id = n.service_id AND p.clinic_id = n.clinic_id AND p.price_list_id = n.price_list_id
-       WHERE p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
-       ORDER BY n.service_id, n.clinic_first, p.seq`,
-      [ids],
-    ),
-    read<{ service_id: string; clinic_id: string }>(
-      `SELECT service_id, clinic_id FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[])
-       GROUP BY service_id, clinic_id ORDER BY service_id, min(seq)`,
-      [ids],
-    ),
-  ]);
-  for (const { service_id, ...line } of lines) result.get(service_id)!.lines.push(line);
-  for (const { service_id, clinic_id } of clinics) result.get(service_id)!.clinic_ids.push(clinic_id);
-  return result;
-}
-
-/**
- * Per service and clinic with a normalized offer of it (in the order of the clinic's first one): the newest list
- * pricing it in `column` and the median of that list's prices (null when no list prices it). One pass over the
- * covering index positions_service_prices: no line is read twice, none from the table, one row per clinic comes
- * back. The median is statistics.ts `median` step for step (the middle one, or the mean of the two middle ones, in
- * the same float8 arithmetic as JavaScript's numbers), so the figures are the catalogue's to the last digit.
- */
-function pricesWithoutNames(
-  read: ReadQuery,
-  ids: readonly string[],
-  column: 'price' | 'price_nonresident' | 'price_nonresident_far',
-): Promise<{ service_id: string; clinic_id: string; price_list_id: string | null; clinic_first: string | null; median: number | null }[]> {
-  return read(
-    `WITH grouped AS (
-       SELECT service_id, clinic_id, price_list_id, min(seq) AS any_first,
-              min(seq) FILTER (WHERE ${column} IS NOT NULL) AS list_first,
-              array_agg(${column} ORDER BY ${column}) FILTER (WHERE ${column} IS NOT NULL) AS sorted
-       FROM positions WHERE status = 'normalized' AND ${OFFERS} AND service_id = ANY($1::text[])
-       GROUP BY 1, 2, 3
-     ),
-     lists AS (
-       SELECT service_id, clinic_id, price_list_id, any_first, list_first,
-              CASE WHEN cardinality(sorted) % 2 = 1 THEN sorted[cardinality(sorted) / 2 + 1]
-                   ELSE (sorted[cardinality(sorted) / 2] + sorted[cardinality(sorted) / 2 + 1]) / 2 END AS median
-       FROM grouped
-     ),
-     clinics AS (SELECT service_id, clinic_id, min(any_first) AS first FROM lists GROUP BY 1, 2),
-     ${NEWEST_LISTS}
-     SELECT c.service_id, c.clinic_id, n.price_list_id, n.clinic_first::text AS clinic_first, n.median
-     FROM clinics c LEFT JOIN newest n USING (service_id, clinic_id)
-     ORDER BY c.service_id, c.first`,
+  // One row per clinic, its newest list's lines as one JSON array (parsed at once, not field by field: a widely offered
+  // service has thousands of lines at a million positions), in one statement, so rows and lines agree.
+  type Cells = [position_id: string, raw_name: string, price: number | null, price_nonresident: number | null, price_nonresident_far: number | null];
+  const rows = await read<{ service_id: string; clinic_id: string; price_list_id: string | null; first: string | null; lines: Cells[] | null }>(
+    `SELECT o.service_id, o.clinic_id, o.${prefix}_list AS price_list_id, o.${prefix}_first::text AS first,
+       CASE WHEN o.${prefix}_list IS NOT NULL THEN (
+         SELECT json_agg(json_build_array(p.position_id, p.raw_name, p.price, p.price_nonresident, p.price_nonresident_far) ORDER BY p.seq)
+         FROM positions p
+         WHERE p.service_id = o.service_id AND p.clinic_id = o.clinic_id AND p.price_list_id = o.${prefix}_list
+           AND p.status = 'normalized' AND p.${OFFERS} AND p.${column} IS NOT NULL
+       ) END AS lines
+     FROM clinic_offers o WHERE o.service_id = ANY($1::text[]) AND o.first_seq IS NOT NULL ORDER BY o.first_seq`,
     [ids],
   );
+  const priced: { first: bigint; service_id: string; lines: PriceLine[] }[] = [];
+  for (const row of rows) {
+    result.get(row.service_id)!.clinic_ids.push(row.clinic_id);
+    if (row.price_list_id === null || row.first === null || row.lines === null) continue;
+    const { clinic_id, price_list_id } = row;
+    priced.push({
+      first: BigInt(row.first),
+      service_id: row.service_id,
+      lines: row.lines.map(([position_id, raw_name, price, price_nonresident, price_nonresident_far]) => ({
+        position_id, raw_name, clinic_id, price_list_id, price, price_nonresident, price_nonresident_far,
+      })),
+    });
+  }
+  // Clinics by their first priced line, as the in-memory port's lines come.
+  priced.sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+  for (const clinic of priced) result.get(clinic.service_id)!.lines.push(...clinic.lines);
+  return result;
 }
-
-/**
- * `newest(service_id, clinic_id, price_list_id, clinic_first, …)` over `lists(service_id, clinic_id, price_list_id,
- * list_first, …)`: per service and clinic the newest list (effective date, unknown = ingest date; then ingest time).
- */
-const NEWEST_LISTS = `newest AS (
-         -- Ties (same dates) go to the list seen last, as newestPriceList's "last of them on ties".
-         SELECT DISTINCT ON (l.service_id, l.clinic_id) l.*,
-                min(l.list_first) OVER (PARTITION BY l.service_id, l.clinic_id) AS clinic_first
-         FROM lists l JOIN price_lists pl USING (price_list_id)
-         WHERE l.list_first IS NOT NULL
-         ORDER BY l.service_id, l.clinic_id, coalesce(pl.effective_date, (pl.ingested_at AT TIME ZONE 'UTC')::date) DESC,
-                  pl.ingested_at DESC, l.list_first DESC
-       )`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -6,7 +6,7 @@ import { PricecatError } from '../errors.js';
 import type { Decision, Position } from './records.js';
 import { migratePostgres, POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { CLINICS, POSITIONS, PRICE_LISTS, toJsonParam, upsertSql } from './postgres-tables.js';
-import { samplePosition, sampleWrite } from './sample-records.js';
+import { samplePosition, samplePriceList, sampleWrite } from './sample-records.js';
 import { defineStorageSuite } from './storage.suite.js';
 
 const target = postgresTarget();
@@ -155,6 +155,52 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     }
   });
 
+  it('keeps a clinic’s offer whole when a decision lands while the same clinic’s list is being written, and never waits for another clinic’s', async () => {
+    const store = await open();
+    const normalized = (id: string, list: string, clinic: string, price: number) =>
+      samplePosition(id, list, clinic, { status: 'normalized', method: 'fuzzy', service_id: 's-1', price, price_nonresident: null });
+    await store.savePriceList(sampleWrite('c-1', 'pl-1', [normalized('p-1', 'pl-1', 'c-1', 1000), samplePosition('p-2', 'pl-1', 'c-1', { ...QUEUED, price: 12600 })]));
+    await store.savePriceList(sampleWrite('c-2', 'pl-2', [samplePosition('p-3', 'pl-2', 'c-2', { ...QUEUED, price: 500 })]));
+    const [p2, p3] = [(await store.getPosition('p-2'))!, (await store.getPosition('p-3'))!];
+    const ingest = await store.pool.connect();
+    try {
+      // Another server's write of c-1 adds a line of s-1 and keeps its transaction open.
+      await ingest.query('BEGIN');
+      await ingest.query(
+        `INSERT INTO positions (position_id, price_list_id, clinic_id, raw_name, name_norm, confidence, status, source, service_id, price)
+         VALUES ('p-4', 'pl-1', 'c-1', 'x', 'x', 0.9, 'normalized', '{}', 's-1', 3000)`,
+      );
+      // A match at c-2 goes through at once.
+      const other = store.saveDecision({ decision: match('d-1', p3, 's-1'), positions: [matched(p3, 's-1')] }).then(() => 'decided');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000));
+      expect(await Promise.race([other, waited])).toBe('decided');
+      // A match at c-1 waits for that write, then counts its line too.
+      const same = store.saveDecision({ decision: match('d-2', p2, 's-1'), positions: [matched(p2, 's-1')] });
+      // Committed only once the decision waits on a lock: the decision then computes with a line it did not see at first.
+      for (let tries = 0; ; tries++) {
+        const { rows } = await store.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        if (rows[0]!.n > 0) break;
+        if (tries > 200) throw new Error('the decision at c-1 never waited for the open write of c-1');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await ingest.query('COMMIT');
+      await same;
+      const prices = (await store.queries.servicePrices!(['s-1'], 'resident', { names: false })).get('s-1')!;
+      expect(prices.clinic_ids).toEqual(['c-1', 'c-2']);
+      // The median of 1000, 3000 and 12 600 at c-1; c-2's 500.
+      expect(prices.lines.map((line) => [line.clinic_id, line.price])).toEqual([['c-1', 3000], ['c-2', 500]]);
+      const lines = (await store.queries.servicePrices!(['s-1'], 'resident')).get('s-1')!.lines;
+      expect(lines.map((line) => line.position_id)).toEqual(['p-1', 'p-2', 'p-4', 'p-3']);
+      expect(await store.queries.pricedClinicCounts!(['s-1'], 'resident')).toEqual(new Map([['s-1', 2]]));
+    } finally {
+      await ingest.query('ROLLBACK').catch(() => {});
+      ingest.release();
+      await store.close();
+    }
+  });
+
   it('folds the counter rows of the statistics without changing a figure', async () => {
     const store = await open();
     try {
@@ -182,39 +228,54 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     const normalized = (id: string, list: string, clinic: string, service: string, extra: Partial<Position> = {}) =>
       samplePosition(id, list, clinic, { status: 'normalized', method: 'fuzzy', service_id: service, confidence: 0.9, ...extra });
+    const KINDS = ['resident', 'nonresident', 'nonresident_far'] as const;
+    const priceOf = (p: Position, kind: (typeof KINDS)[number]) =>
+      kind === 'resident' ? p.price : kind === 'nonresident' ? p.price_nonresident : p.price_nonresident_far;
     // What the positions themselves say: per service, the clinics with a normalized offer priced in the kind.
-    const fromPositions = async (kind: 'resident' | 'nonresident') => {
+    const fromPositions = async (kind: (typeof KINDS)[number]) => {
       const priced = new Map<string, Set<string>>();
       for (const p of await store.listPositions()) {
-        const price = kind === 'resident' ? p.price : p.price_nonresident;
-        if (p.status !== 'normalized' || p.kind === 'component' || p.service_id === null || price === null) continue;
+        if (p.status !== 'normalized' || p.kind === 'component' || p.service_id === null || priceOf(p, kind) === null) continue;
         priced.set(p.service_id, (priced.get(p.service_id) ?? new Set()).add(p.clinic_id));
       }
       return priced;
     };
-    const fromPort = async (kind: 'resident' | 'nonresident') =>
-      new Map([...(await store.queries.pricedClinics!(['s-1', 's-2', 's-3'], kind))].map(([id, clinics]) => [id, new Set(clinics)]));
+    const services = ['s-1', 's-2', 's-3'];
+    const fromPort = async (kind: (typeof KINDS)[number]) =>
+      new Map([...(await store.queries.pricedClinics!(services, kind))].map(([id, clinics]) => [id, new Set(clinics)]));
+    const counted = async (kind: (typeof KINDS)[number]) => {
+      const counts = await store.queries.pricedClinicCounts!(services, kind);
+      return new Map(services.flatMap((id) => ((counts.get(id) ?? 0) > 0 ? [[id, counts.get(id)]] : [])));
+    };
+    const expectAsPositions = async () => {
+      for (const kind of KINDS) {
+        const expected = await fromPositions(kind);
+        expect(await fromPort(kind), kind).toEqual(expected);
+        expect(await counted(kind), kind).toEqual(new Map([...expected].map(([id, clinics]) => [id, clinics.size])));
+      }
+    };
     try {
       await store.savePriceList(
         sampleWrite('c-1', 'pl-1', [
           normalized('p-1', 'pl-1', 'c-1', 's-1'),
-          normalized('p-2', 'pl-1', 'c-1', 's-1', { price_nonresident: null }),
+          normalized('p-2', 'pl-1', 'c-1', 's-1', { price_nonresident: null, price_nonresident_far: 9000 }),
           normalized('p-3', 'pl-1', 'c-1', 's-2', { price: null }),
           normalized('p-4', 'pl-1', 'c-1', 's-3', { kind: 'component', package_id: 'p-1' }),
         ]),
       );
       await store.savePriceList(sampleWrite('c-2', 'pl-2', [normalized('p-5', 'pl-2', 'c-2', 's-1'), samplePosition('p-6', 'pl-2', 'c-2', QUEUED)]));
+      await expectAsPositions();
       // Decisions: the queued one matched to s-2, c-2's only s-1 line skipped, then a next list of c-1 (an upsert of p-1).
       const [p5, p6] = [(await store.getPosition('p-5'))!, (await store.getPosition('p-6'))!];
       await store.updatePositions([{ ...p6, status: 'normalized', method: 'manual', service_id: 's-2' }]);
       await store.updatePositions([{ ...p5, status: 'skipped', method: null, service_id: null }]);
-      for (const kind of ['resident', 'nonresident'] as const) expect(await fromPort(kind), kind).toEqual(await fromPositions(kind));
+      await expectAsPositions();
       await store.savePriceList(sampleWrite('c-1', 'pl-3', [normalized('p-7', 'pl-3', 'c-1', 's-3'), normalized('p-1', 'pl-3', 'c-1', 's-2')]));
-      for (const kind of ['resident', 'nonresident'] as const) expect(await fromPort(kind), kind).toEqual(await fromPositions(kind));
+      await expectAsPositions();
       expect((await fromPositions('resident')).get('s-3')).toEqual(new Set(['c-1']));
-      // Folded after the list: one row per (service, clinic).
+      // Folded after the list: one count row per service.
       const { rows } = await store.pool.query<{ rows: number; keys: number }>(
-        'SELECT count(*)::int AS rows, count(DISTINCT (service_id, clinic_id))::int AS keys FROM service_offers',
+        'SELECT count(*)::int AS rows, count(DISTINCT service_id)::int AS keys FROM service_clinic_counts',
       );
       expect(rows[0]!.rows).toBe(rows[0]!.keys);
     } finally {
@@ -279,6 +340,54 @@ describe.skipIf(!target.url)(`storage: postgres${target.skip ? ` (skipped: ${tar
     const store = await open();
     try {
       expect(await store.getPosition('p-old')).toEqual(samplePosition('p-old', 'pl-1', 'c-1', { kind: 'service', package_id: null }));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fills the read model of search and comparison from the positions stored before it (migration 11)', async () => {
+    const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema},public` });
+    const normalized = (id: string, list: string, clinic: string, service: string, price: number | null, nonresident: number | null) =>
+      samplePosition(id, list, clinic, { service_id: service, price, price_nonresident: nonresident });
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${schema}`);
+        await migratePostgres(client, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 10));
+        // c-1: an older and a newer list; c-2: one list, where s-2 is offered without a resident price.
+        const lists = [
+          sampleWrite('c-1', 'pl-1', [normalized('p-1', 'pl-1', 'c-1', 's-1', 1000, 1500), normalized('p-2', 'pl-1', 'c-1', 's-1', 3000, null)]),
+          {
+            ...sampleWrite('c-1', 'pl-2', [normalized('p-3', 'pl-2', 'c-1', 's-1', 2000, null), normalized('p-4', 'pl-2', 'c-1', 's-1', 2600, null)]),
+            priceList: samplePriceList('pl-2', 'c-1', { position_count: 2, effective_date: '2025-01-01' }),
+          },
+          sampleWrite('c-2', 'pl-3', [normalized('p-5', 'pl-3', 'c-2', 's-1', 500, null), normalized('p-6', 'pl-3', 'c-2', 's-2', null, 800), samplePosition('p-7', 'pl-3', 'c-2', QUEUED)]),
+        ];
+        for (const write of lists) {
+          await client.query(upsertSql(CLINICS), [toJsonParam([write.clinic])]);
+          await client.query(upsertSql(PRICE_LISTS), [toJsonParam([write.priceList])]);
+          await client.query(upsertSql(POSITIONS), [toJsonParam(write.positions)]);
+        }
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+    const store = await open();
+    try {
+      const lines = async (kind: 'resident' | 'nonresident') =>
+        [...(await store.queries.servicePrices!(['s-1', 's-2'], kind))].map(([id, prices]) => [id, prices.clinic_ids, prices.lines.map((l) => l.position_id)]);
+      // Per clinic the newest list pricing the kind: c-1's pl-2 for the resident price, its pl-1 for the non-resident one.
+      expect(await lines('resident')).toEqual([['s-1', ['c-1', 'c-2'], ['p-3', 'p-4', 'p-5']], ['s-2', ['c-2'], []]]);
+      expect(await lines('nonresident')).toEqual([['s-1', ['c-1', 'c-2'], ['p-1']], ['s-2', ['c-2'], ['p-6']]]);
+      const medians = (await store.queries.servicePrices!(['s-1'], 'resident', { names: false })).get('s-1')!.lines;
+      expect(medians.map((l) => [l.clinic_id, l.price])).toEqual([['c-1', 2300], ['c-2', 500]]);
+      // A service no clinic prices in the kind has no count or 0.
+      const counts = async (kind: 'resident' | 'nonresident') =>
+        [...(await store.queries.pricedClinicCounts!(['s-1', 's-2'], kind))].filter(([, n]) => n > 0).sort();
+      expect(await counts('resident')).toEqual([['s-1', 2]]);
+      expect(await counts('nonresident')).toEqual([['s-1', 1], ['s-2', 1]]);
     } finally {
       await store.close();
     }

@@ -35,7 +35,7 @@ import {
   stripNul,
 } from './postgres-tables.js';
 import { revertDecision, saveDecision } from './postgres-decisions.js';
-import { compactPositionCounts, compactServiceOffers, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
+import { compactPositionCounts, compactServiceClinicCounts, createPostgresQueries, type PostgresQueries } from './postgres-queries.js';
 import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionPageQuery, DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
@@ -218,7 +218,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       }, { directory: true });
       // After the commit, so that decisions never wait for it: fold the statistics' counter rows.
       await compactPositionCounts((sql, params) => read(sql, params));
-      await compactServiceOffers((sql, params) => read(sql, params));
+      await compactServiceClinicCounts((sql, params) => read(sql, params));
     },
     listPriceLists: () => read(selectSql(PRICE_LISTS)),
 

@@ -141,6 +141,71 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
     }
   });
 
+  it('moves a clinic’s price with a decision, a newer list and an undo, in every price kind and in search', async () => {
+    const store = await open();
+    try {
+      const side = await loadReadSide(store);
+      const write = writer(store, side.changed);
+      await write({ type: 'services', services: ['s-0', 's-1'].map((id, i) => sampleService(id, { name: `Прием врача ${i}`, name_norm: `прием врача ${i}` })) });
+      const offer = (id: string, list: string, clinic: string, price: number, extra: Partial<Position> = {}) =>
+        samplePosition(id, list, clinic, { service_id: 's-0', price, price_nonresident: null, price_nonresident_far: null, ...extra });
+      const clinic = (id: string, n: number, city: string) => sampleClinic(id, { name: `Клиника ${n}`, city });
+      await write({
+        type: 'price-list',
+        write: sampleWrite('c-1', 'pl-1', [offer('p-a', 'pl-1', 'c-1', 1000, { price_nonresident: 1200 }), offer('p-b', 'pl-1', 'c-1', 3000)], {
+          clinic: clinic('c-1', 1, 'Алматы'),
+        }),
+      });
+      await write({
+        type: 'price-list',
+        write: sampleWrite('c-2', 'pl-2', [offer('p-c', 'pl-2', 'c-2', 2000, { price_nonresident_far: 5000 })], { clinic: clinic('c-2', 2, 'Астана') }),
+      });
+      // Per clinic: its price, the list it comes from and the positions behind it, cheapest first.
+      const partners = async (serviceId: string, price_kind: 'resident' | 'nonresident' | 'nonresident_far' = 'resident') =>
+        (await compareService(side.queries, serviceId, { price_kind })).partners.map((p) => [p.clinic_id, p.price, p.price_list_id, p.positions.map((x) => x.position_id)]);
+      const ranked = async () => (await searchServices(side.queries, { q: 'прием врача' })).map((hit) => [hit.service.service_id, hit.prices.clinics, hit.prices.median, hit.clinics.map((c) => c.clinic_id)]);
+      expect(await partners('s-0')).toEqual([['c-1', 2000, 'pl-1', ['p-a', 'p-b']], ['c-2', 2000, 'pl-2', ['p-c']]]);
+      expect(await partners('s-0', 'nonresident')).toEqual([['c-1', 1200, 'pl-1', ['p-a']]]);
+      expect(await partners('s-0', 'nonresident_far')).toEqual([['c-2', 5000, 'pl-2', ['p-c']]]);
+      expect(await ranked()).toEqual([['s-0', 2, 2000, ['c-1', 'c-2']], ['s-1', 0, null, []]]);
+
+      // An analyst moves p-b to s-1: c-1's price of s-0 is p-a's alone, and s-1 gets its first clinic.
+      const before = (await side.queries.getPosition('p-b'))!;
+      const moved = { ...before, service_id: 's-1', method: 'manual' as const, confidence: 1 };
+      await store.saveDecision({
+        decision: { decision_id: 'd-1', action: 'match', created_at: '2024-03-05T10:00:00.000Z', service_id: 's-1', previous: [before], synonym: null, replaced_synonym: null, skipped_items: [] },
+        positions: [moved],
+      });
+      side.changed({ type: 'positions', positions: [moved] });
+      expect(await partners('s-0')).toEqual([['c-1', 1000, 'pl-1', ['p-a']], ['c-2', 2000, 'pl-2', ['p-c']]]);
+      expect(await partners('s-1')).toEqual([['c-1', 3000, 'pl-1', ['p-b']]]);
+      expect(await ranked()).toEqual([['s-0', 2, 1500, ['c-1', 'c-2']], ['s-1', 1, 3000, ['c-1']]]);
+
+      // c-1's next list prices s-0 alone, in the resident price only: it replaces c-1's resident offer of s-0; the
+      // non-resident price still comes from the older list, the newest pricing that kind, and s-1 from the older list.
+      await write({
+        type: 'price-list',
+        write: sampleWrite('c-1', 'pl-3', [offer('p-d', 'pl-3', 'c-1', 1500)], {
+          clinic: clinic('c-1', 1, 'Алматы'),
+          priceList: samplePriceList('pl-3', 'c-1', { position_count: 1, effective_date: '2025-01-01', sha256: '3'.repeat(64) }),
+        }),
+      });
+      expect(await partners('s-0')).toEqual([['c-1', 1500, 'pl-3', ['p-d']], ['c-2', 2000, 'pl-2', ['p-c']]]);
+      expect(await partners('s-0', 'nonresident')).toEqual([['c-1', 1200, 'pl-1', ['p-a']]]);
+      expect(await partners('s-1')).toEqual([['c-1', 3000, 'pl-1', ['p-b']]]);
+
+      // The undo puts p-b back under s-0, in the older list: s-1 has no clinic any more, s-0 keeps the newer list's price.
+      await store.revertDecision('d-1');
+      side.changed({ type: 'positions', positions: [(await store.getPosition('p-b'))!] });
+      expect((await side.queries.getPosition('p-b'))?.service_id).toBe('s-0');
+      expect(await partners('s-0')).toEqual([['c-1', 1500, 'pl-3', ['p-d']], ['c-2', 2000, 'pl-2', ['p-c']]]);
+      expect(await partners('s-1')).toEqual([]);
+      expect(await ranked()).toEqual([['s-0', 2, 1750, ['c-1', 'c-2']], ['s-1', 0, null, []]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('compares a package, never its component, and lists the component under its package', async () => {
     const store = await open();
     try {

@@ -137,6 +137,12 @@ export interface QueryPort {
    */
   pricedClinics?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, readonly string[]>>;
   /**
+   * Optional, with {@link pricedClinics}: for each service asked, how many clinics {@link pricedClinics} gives it (no
+   * entry or 0 when none). Search without a city ranks on this count alone: an SQL engine keeps it per service, so a
+   * broad word («узи», hundreds of services) reads one row per service instead of one per service and clinic.
+   */
+  pricedClinicCounts?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, number>>;
+  /**
    * Optional: the normalized offers of one price list, in ingest order, with only the fields a comparison
    * between lists reads (price changes) — what `findPositions({ price_list_id, status: 'normalized', kind:
    * OFFER_KINDS })` gives, narrowed. An SQL engine then reads a few columns instead of whole rows (candidates,
