@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { xlsxFile } from '../../test/helpers/files.js';
+import { SEARCH_HIT_CLINICS } from '../contract/limits.js';
 import { normalizeName } from '../match/normalize.js';
 import type { Service } from '../storage/records.js';
 import { createCatalogue } from './create-catalogue.js';
@@ -61,6 +63,26 @@ describe('catalogue: search', () => {
     expect([first.total, first.items.length, second.items.length]).toEqual([69, 50, 19]);
     const ids = new Set([...first.items, ...second.items].map((hit) => hit.service.service_id));
     expect(ids.size).toBe(69);
+  });
+
+  it('names the first clinics offering a service and counts them all, so a hit stays small however many clinics price it', async () => {
+    const catalogue = await createCatalogue({ services: services(NAMES) });
+    const clinics = SEARCH_HIT_CLINICS + 5;
+    for (let i = 1; i <= clinics; i++) {
+      const bytes = xlsxFile([
+        [`ТОО «Клиника ${i}», г. Алматы`],
+        [],
+        ['№', 'Наименование услуги', 'Цена, тенге'],
+        [1, 'Прием терапевта', 1000 * i],
+      ]);
+      await catalogue.ingest({ fileName: `Клиника ${i} прайс 2026.xlsx`, bytes });
+    }
+    const [hit] = await catalogue.search({ q: 'прием терапевта' });
+    expect(hit!.service.name).toBe('Прием терапевта');
+    expect([hit!.prices.clinics, hit!.clinics_total, hit!.clinics.length]).toEqual([clinics, clinics, SEARCH_HIT_CLINICS]);
+    // The first ones, in the order they first offered it.
+    expect(hit!.clinics.slice(0, 2).map((c) => c.name)).toEqual(['ТОО «Клиника 1»', 'ТОО «Клиника 2»']);
+    expect(hit!.prices).toMatchObject({ min: 1000, max: 1000 * clinics });
   });
 });
 

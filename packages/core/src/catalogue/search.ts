@@ -2,6 +2,7 @@
  * Search over services (DESIGN §4 rule 3: case-insensitive, Cyrillic included, against `name_norm`), tolerant of
  * typos and aware of the matcher's abbreviations and synonyms (search-terms.ts).
  */
+import { SEARCH_HIT_CLINICS } from '../contract/limits.js';
 import { normalizeQuery } from '../match/normalize.js';
 import { TERM_EQUIVALENCES } from '../match/vocabulary.js';
 import type { Service } from '../storage/records.js';
@@ -138,10 +139,10 @@ function clinicsIn(model: Directory, clinicIds: readonly string[], city: string 
 }
 
 function toHit(model: Directory, service: Service, priced: ServicePriceLines, city?: string): SearchHit {
-  const clinics = priced.clinic_ids
+  const offering = priced.clinic_ids
     .map((id) => model.clinicsById.get(id))
-    .filter((c): c is NonNullable<typeof c> => c !== undefined && (!city || c.city?.toLowerCase() === city.toLowerCase()))
-    .map((c) => ({ clinic_id: c.clinic_id, name: c.name, city: c.city }));
+    .filter((c): c is NonNullable<typeof c> => c !== undefined && (!city || c.city?.toLowerCase() === city.toLowerCase()));
+  const clinics = offering.slice(0, SEARCH_HIT_CLINICS).map((c) => ({ clinic_id: c.clinic_id, name: c.name, city: c.city }));
   const prices = partnerPrices(model, priced.lines, 'resident', city).map((p) => p.price);
   return {
     service,
@@ -152,5 +153,6 @@ function toHit(model: Directory, service: Service, priced: ServicePriceLines, ci
       max: prices.length ? Math.max(...prices) : null,
     },
     clinics,
+    clinics_total: offering.length,
   };
 }

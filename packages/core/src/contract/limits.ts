@@ -20,6 +20,11 @@ export const MAX_PRICE_CHANGE_THRESHOLD = 10;
 export const MAX_SERVICE_NAME_LENGTH = 300;
 /** The most positions one created service may take at once. */
 export const MAX_POSITION_IDS = 10_000;
+/**
+ * Clinics a search hit names (the first ones offering the service); its `clinics_total` counts them all. A broad
+ * word on a large catalogue would otherwise answer every clinic's name under every hit.
+ */
+export const SEARCH_HIT_CLINICS = 20;
 /** Members a proposal of a new service lists (the first ones in ingest order); its `positions` counts them all. */
 export const PROPOSAL_MEMBERS_SHOWN = 100;
 

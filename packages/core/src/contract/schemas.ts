@@ -10,7 +10,7 @@ import { z } from 'zod';
 import {
   CATEGORY_SOURCES, CHANGE_DIRECTIONS, DECISION_ACTIONS, DEVIATION_KINDS, INGEST_FILE_STATES, INGEST_JOB_STATUSES,
   MATCH_METHODS, MAX_LIMIT, MAX_POSITION_IDS, MAX_SCAN_INTERVAL_MINUTES, MAX_SERVICE_NAME_LENGTH, MISMATCH_SIGNS, PROPOSAL_MEMBERS_SHOWN,
-  OUTLIER_RULES, PARSE_STATUSES, POSITION_KINDS, POSITION_STATUSES, PRICE_KINDS, PRICE_ROLES, QUEUE_METHODS, SCAN_TRIGGERS,
+  OUTLIER_RULES, PARSE_STATUSES, POSITION_KINDS, POSITION_STATUSES, PRICE_KINDS, PRICE_ROLES, QUEUE_METHODS, SCAN_TRIGGERS, SEARCH_HIT_CLINICS,
   SERVICE_ORIGINS, TRACE_RULES, TRACE_STAGES, UNMATCHED_STATUSES, UPLOAD_SOURCES,
 } from './limits.js';
 
@@ -398,7 +398,10 @@ export const SearchHit = named(
   z.object({
     service: Service,
     prices: PriceSummary,
-    clinics: z.array(z.object({ clinic_id: z.string(), name: z.string(), city: nullableText() })),
+    clinics: z
+      .array(z.object({ clinic_id: z.string(), name: z.string(), city: nullableText() }))
+      .describe(`The first ${SEARCH_HIT_CLINICS} clinics offering the service (in the city), in order of their first offer.`),
+    clinics_total: count('How many clinics offer the service (in the city); `clinics` names the first of them.'),
   }),
 );
 

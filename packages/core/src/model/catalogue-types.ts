@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { DEVIATION_KINDS, DUPLICATE_CHOICES, OUTLIER_RULES, PriceKind } from '../contract/limits.js';
+import type { DEVIATION_KINDS, DUPLICATE_CHOICES, OUTLIER_RULES, PriceKind, SEARCH_HIT_CLINICS } from '../contract/limits.js';
 import type { Clinic, Position, PositionKind, PositionStatus, MatchMethod, PriceList, Service } from './records.js';
 
 /** Which branch of the outlier rule applied (catalogue/outliers.ts). */
@@ -171,7 +171,10 @@ export interface PriceSummary {
 export interface SearchHit {
   readonly service: Service;
   readonly prices: PriceSummary;
+  /** The first {@link SEARCH_HIT_CLINICS} clinics offering the service (in the city), in order of their first offer. */
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
+  /** How many clinics offer the service (in the city): `clinics` names the first of them. */
+  readonly clinics_total: number;
 }
 
 /** A page of search hits, with the typo corrections the search made (search-terms.ts). */

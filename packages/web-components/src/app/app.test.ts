@@ -8,7 +8,7 @@ import { $, $$, cleanup, fakeApi, mount, shadowText, type FakeApi } from '../tes
 const service = { service_id: 's 1/а', name: 'УЗИ почек', name_norm: 'узи почек', category: 'УЗИ', tariff_code: null, origin: 'dictionary' };
 const routesOfApi = {
   partners: { items: [], total: 0, limit: 500, offset: 0 },
-  search: { items: [{ service, prices: { clinics: 1, min: 5000, median: 5000, max: 5000 }, clinics: [] }] },
+  search: { items: [{ service, prices: { clinics: 1, min: 5000, median: 5000, max: 5000 }, clinics: [], clinics_total: 1 }] },
   stats: { services: 1, clinics: 1, price_lists: 1, positions: 10, normalized: 5, normalized_share: 0.5, queued: 3, unrecognized: 2, skipped: 0, by_method: {}, by_status: {} },
   'price-lists': { items: [] },
   positions: { items: [], total: 0, limit: 500, offset: 0 },

@@ -11,6 +11,7 @@ function hit(id: string, name: string, prices: [number, number, number], clinics
     service: { service_id: id, name, name_norm: name.toLowerCase(), category: 'УЗИ', tariff_code: null, origin: 'dictionary' },
     prices: { clinics, min: prices[0], median: prices[1], max: prices[2] },
     clinics: [],
+    clinics_total: clinics,
   };
 }
 
