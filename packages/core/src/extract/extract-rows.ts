@@ -10,6 +10,7 @@ import { isUnpricedService, startsNextName } from './scan-row-kinds.js';
 import { isColumnNumberRow, isHeaderLikeRow } from './header-row.js';
 import { repairOcrPrice } from './ocr-digits.js';
 import { tidyOcrRows } from './ocr-row-tidy.js';
+import { codeCellText } from './code-cells.js';
 import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
@@ -274,7 +275,8 @@ function extractTableRows(
     if (number !== null) last = number;
     out.push({
       section,
-      code: optionalText(row, layout.codeColumn),
+      // A scan's code is read through the OCR's damage; a typed one stays as written (`LA. 001.040`).
+      code: unreadable !== null && layout.codeColumn !== null ? codeCellText(row[layout.codeColumn]) : optionalText(row, layout.codeColumn),
       name,
       unit: optionalText(row, layout.unitColumn),
       prices,

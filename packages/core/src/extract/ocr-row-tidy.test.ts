@@ -26,8 +26,17 @@ describe('extract: tidying rows rebuilt from a scan', () => {
 
   // Клиника 3 прайс 2026.PDF, page 17: the tariff code printed beside «Гречиха, f11» landed in the name.
   it('moves a tariff code out of the name into the empty code', () => {
-    expect(tidyOcrRows([row('В06.457.006.24 Гречиха, f 11', null)])[0]).toMatchObject({ name: 'Гречиха, f 11', code: 'В06.457.006.24' });
-    expect(tidyOcrRows([row('Баранина, f88 В06.457.006.19', null)])[0]).toMatchObject({ name: 'Баранина, f88', code: 'В06.457.006.19' });
+    expect(tidyOcrRows([row('В06.457.006.24 Гречиха, f 11', null)])[0]).toMatchObject({ name: 'Гречиха, f 11', code: 'B06.457.006.24' });
+    expect(tidyOcrRows([row('Баранина, f88 В06.457.006.19', null)])[0]).toMatchObject({ name: 'Баранина, f88', code: 'B06.457.006.19' });
+  });
+
+  // Клиника 3 прайс 2026.PDF, page 17, row 142: the code B06.457.006.11 glued to the name, spaced and with `ll` for `11`.
+  it('moves a code the scan spaced and misread out of the name', () => {
+    expect(tidyOcrRows([row('Лосось (семга), f4 1 B0 6.4 5 7.0 0 6.ll', null)])[0]).toMatchObject({ name: 'Лосось (семга), f4 1', code: 'B06.457.006.11' });
+  });
+
+  it('leaves a dotted number that is no tariff code in the name', () => {
+    expect(tidyOcrRows([row('Латекс rHev b 6.01 IgE, k219', null)])[0]).toMatchObject({ name: 'Латекс rHev b 6.01 IgE, k219', code: null });
   });
 
   it('leaves the name alone when the row already has a code', () => {

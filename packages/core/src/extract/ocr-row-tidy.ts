@@ -4,11 +4,10 @@
  * name (`В06.457.006.24 Гречиха, f 11`). Applied to all rows of one PDF document.
  */
 import type { PriceRow } from './price-row.js';
+import { isTariffShaped, splitCode } from './code-cells.js';
 
 /** A unit value must appear this often in the table's unit column to be recognised inside a name. */
 const MIN_UNIT_USES = 3;
-/** A tariff code (Latin or Cyrillic look-alike letter, 2 digits, groups of 3, optional sub-codes). */
-const CODE_TOKEN = /(?:^|\s)([A-ZА-Я]\s?\d{2}\s?\.\s?\d{3}\s?\.\s?\d{3}(?:\.\d{1,4})*)(?=\s|$)/u;
 
 /** The rows of one document with drifted unit words and codes moved out of their names. */
 export function tidyOcrRows(rows: readonly PriceRow[]): PriceRow[] {
@@ -40,11 +39,14 @@ function moveUnit(row: PriceRow, units: ReadonlySet<string>): PriceRow {
   return { ...row, name: words.slice(0, -1).join(' '), unit: last };
 }
 
+/**
+ * Only a code of the tariff code's shape (a letter, two digits, groups of three), read through the scan's
+ * damage (`Лосось (семга), f41 B0 6.4 5 7.0 0 6.ll`): a name may hold other dotted numbers of its own.
+ */
 function moveCode(row: PriceRow): PriceRow {
   if (row.code) return row;
-  const match = CODE_TOKEN.exec(row.name);
-  if (!match) return row;
-  const name = (row.name.slice(0, match.index) + ' ' + row.name.slice(match.index + match[0].length)).replace(/\s+/g, ' ').trim();
-  if (!/\p{L}{2}/u.test(name)) return row;
-  return { ...row, name, code: match[1]!.replace(/\s+/g, '') };
+  const found = splitCode(row.name);
+  if (!found || !isTariffShaped(found.code)) return row;
+  if (!/\p{L}{2}/u.test(found.rest)) return row;
+  return { ...row, name: found.rest, code: found.code };
 }

@@ -9,6 +9,7 @@ import { rowNumberOf } from './row-numbers.js';
 import { findPriceColumns } from './price-columns.js';
 import type { PriceColumn } from './price-row.js';
 import { widthOf } from '../numbers.js';
+import { codeColumnFromData } from './code-cells.js';
 
 /** Where things are in one table. */
 export interface TableLayout {
@@ -45,7 +46,9 @@ export function layoutFromHeader(rows: readonly (readonly string[])[]): TableLay
   });
   const priceColumns = findPriceColumns(header.texts, taken);
   if (priceColumns.length === 0) return null;
-  return { header, nameColumn, codeColumn, unitColumn, numberColumn, priceColumns, inferred: false };
+  // No header names the codes (a scan's page continuing a table whose header spans the name and the codes): their cells do.
+  const codes = codeColumn ?? codeColumnFromData(rows, header.lastRow, keys.length, new Set([...taken, ...priceColumns.map((p) => p.index)]));
+  return { header, nameColumn, codeColumn: codes, unitColumn, numberColumn, priceColumns, inferred: false };
 }
 
 /**
@@ -75,7 +78,8 @@ export function inferLayout(rows: readonly (readonly string[])[]): TableLayout |
   if (priceIndexes.length === 0) return null;
   const priceColumns: PriceColumn[] = priceIndexes.map((index, i) => ({ index, header: '', role: i === 0 ? 'resident' : 'other' }));
   const header: HeaderInfo = { firstRow: -1, lastRow: -1, texts: new Array<string>(width).fill('') };
-  return { header, nameColumn, codeColumn: null, unitColumn: null, numberColumn: null, priceColumns, inferred: true };
+  const codeColumn = codeColumnFromData(rows, -1, width, new Set([nameColumn, ...priceIndexes]));
+  return { header, nameColumn, codeColumn, unitColumn: null, numberColumn: null, priceColumns, inferred: true };
 }
 
 /** The same layout for a table that continues the previous one (a Word table split across pages). */
