@@ -27,7 +27,7 @@ import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
-import { contestedTermsOf, scoreTermCoverage, termCoverageCeiling, type PositionTerms } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, termCoverageCeiling, type PositionTerms, type TermWeights } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 import { VOCABULARY, type AliasTable } from './vocabulary.js';
 
@@ -450,10 +450,24 @@ function candidatesOf(index: CandidateIndex, row: RowTerms): IndexedService[] {
   return [...new Set([...byName, ...withSection])];
 }
 
-/** The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. */
+/**
+ * The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. A head's
+ * are found when first read: most heads are never scored, their ceiling being below the name's score (scoreRow).
+ */
 function withContested(row: RowTerms, entries: readonly IndexedService[], index: CandidateIndex): RowTerms {
-  const mark = (terms: PositionTerms): PositionTerms => ({ ...terms, contested: contestedTermsOf(terms, entries, index.weights) });
-  return { ...row, full: mark(row.full), heads: row.heads.map(mark) };
+  const full = { ...row.full, contested: contestedTermsOf(row.full, entries, index.weights) };
+  return { ...row, full, heads: row.heads.map((head) => withLazyContested(head, entries, index.weights)) };
+}
+
+function withLazyContested(head: PositionTerms, entries: readonly IndexedService[], weights: TermWeights): PositionTerms {
+  let contested: ReadonlySet<string> | undefined;
+  return {
+    terms: head.terms,
+    sectionTerms: head.sectionTerms,
+    get contested() {
+      return (contested ??= contestedTermsOf(head, entries, weights));
+    },
+  };
 }
 
 function scoreCandidates(index: CandidateIndex, row: RowTerms, entries: readonly IndexedService[]): MatchCandidate[] {

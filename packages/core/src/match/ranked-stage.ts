@@ -72,10 +72,10 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     const { input, nameNorm, position: row, rules } = context;
     const termScores = new Map(context.scored.map((c) => [c.service_id, c.score]));
     const rowTerms = row.full.terms;
-    const cosines = ngrams.cosines([rowTerms.join(' ')]);
+    const cosines = ngrams.best(rowTerms.join(' '), NGRAM_LIMIT, NGRAM_FLOOR);
     const codes = tariffCodesOf(input.code);
     const merged = new Set<IndexedService>(context.entries);
-    for (const i of ngrams.top(cosines, NGRAM_LIMIT)) if (cosines.get(i)! >= NGRAM_FLOOR) merged.add(services[i]!);
+    for (const i of cosines.top) merged.add(services[i]!);
     for (const code of codes) for (const entry of index.byTariffCode(code).slice(0, CODE_LIMIT)) merged.add(entry);
     const picked = rules.stage ? byId.get(rules.outcome.service_id!) : undefined;
     if (picked) merged.add(picked);
@@ -88,7 +88,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
       const i = position.get(entry)!;
       const id = entry.service.service_id;
       const termScore = termScores.get(id) ?? helpers.scoreRow(row, entry);
-      const ngram = cosines.get(i) ?? 0;
+      const ngram = cosines.cosine(i);
       const entryTerms = readingTerms[i]!;
       let coverEntry = 0;
       for (const { terms, termWeights, weight } of readingWeights[i]!) coverEntry = Math.max(coverEntry, sharedWeight(terms, termWeights, rowSet) / (weight || 1));
