@@ -366,8 +366,8 @@ class TermsMemo {
   private readonly byRaw = new Map<string, string>();
 
   /**
-   * The normalized form of a text (normalize.ts), remembered for the row being read: a name's first sentence, with
-   * and without brackets, is most often the name itself.
+   * The normalized form of a text (normalize.ts), remembered: a name's first sentence, with and without brackets, is
+   * most often the name itself, and names come again under other sections and in other lists.
    */
   normalized(text: string): string {
     let norm = this.byRaw.get(text);
@@ -403,8 +403,8 @@ class TermsMemo {
 }
 
 const TERMS_MEMO_LIMIT = 50_000;
-/** Few: each row's texts are met again only while the row is read. */
-const RAW_MEMO_LIMIT = 64;
+/** As many: a price list repeats a name under several sections, a clinic's next edition most of its names. */
+const RAW_MEMO_LIMIT = 50_000;
 
 function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): RowTerms {
   const sectionTerms = input.section ? memo.ofSection(input.section) : [];
@@ -445,8 +445,7 @@ function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): 
 
 /** The index candidates of a row: by its name, plus a few by its name and section together. */
 function candidatesOf(index: CandidateIndex, row: RowTerms): IndexedService[] {
-  const byName = index.candidates(row.full.terms, CANDIDATE_LIMIT);
-  const withSection = row.full.sectionTerms.length > 0 ? index.candidates([...row.full.terms, ...row.full.sectionTerms], SECTION_CANDIDATE_LIMIT) : [];
+  const { byName, withSection } = index.rowCandidates(row.full.terms, CANDIDATE_LIMIT, row.full.sectionTerms, SECTION_CANDIDATE_LIMIT);
   return [...new Set([...byName, ...withSection])];
 }
 

@@ -61,11 +61,7 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     ),
     { maxDocumentShare: NGRAM_COMMON_SHARE },
   );
-  const readingTerms = services.map((entry) => new Set([...entry.terms, ...entry.readings.flat()]));
-  // Each entry's name and readings with their total weights, summed once per dictionary.
-  const readingWeights = services.map((entry) =>
-    [entry.terms, ...entry.readings].map((terms) => ({ terms, termWeights: weightsOf(terms, index.weights), weight: weightOf(terms, index.weights) })),
-  );
+  const coverage = createCoverage(services, index.weights);
 
   /** The merged candidates of a row and their signals. */
   const gather = (context: RankedContext): { row: RowSignals; signals: CandidateSignals[]; entries: IndexedService[] } => {
@@ -80,19 +76,14 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     const picked = rules.stage ? byId.get(rules.outcome.service_id!) : undefined;
     if (picked) merged.add(picked);
 
-    const rowSet = new Set(rowTerms);
-    const rowTermWeights = weightsOf(rowTerms, index.weights);
-    const rowWeight = weightOf(rowTerms, index.weights);
+    const rowCoverage = coverage.ofRow(rowTerms);
     const entries = [...merged];
     const signals = entries.map((entry): CandidateSignals => {
       const i = position.get(entry)!;
       const id = entry.service.service_id;
       const termScore = termScores.get(id) ?? helpers.scoreRow(row, entry);
       const ngram = cosines.cosine(i);
-      const entryTerms = readingTerms[i]!;
-      let coverEntry = 0;
-      for (const { terms, termWeights, weight } of readingWeights[i]!) coverEntry = Math.max(coverEntry, sharedWeight(terms, termWeights, rowSet) / (weight || 1));
-      const coverRow = rowWeight === 0 ? 0 : sharedWeight(rowTerms, rowTermWeights, entryTerms) / rowWeight;
+      const { coverEntry, coverRow } = rowCoverage.of(i);
       return {
         serviceId: id,
         name: entry.service.name,
@@ -165,6 +156,65 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
 
 // ---- internal helpers ----
 
+/** The two coverage signals of a candidate: how much of the entry's weight the row has, and of the row's the entry. */
+interface Coverage {
+  /** The best over the entry's name and readings of the rarity-weighted share of its terms the row has. */
+  readonly coverEntry: number;
+  /** The rarity-weighted share of the row's terms that the entry's name or readings have. */
+  readonly coverRow: number;
+}
+
+/**
+ * The coverage signals, with the dictionary's terms as ids and a row's terms marked in a dense array (a row meets
+ * some thirty candidates, each with a few readings): the sums are added in the order of the terms, as over sets.
+ */
+function createCoverage(services: readonly IndexedService[], weights: TermWeights) {
+  const ids = new Map<string, number>();
+  const idOf = (term: string) => {
+    let id = ids.get(term);
+    if (id === undefined) ids.set(term, (id = ids.size));
+    return id;
+  };
+  // Each entry's name and readings with their terms' ids and weights and their total weight, once per dictionary;
+  // and the ids of every term of the entry's name and readings.
+  const lists = services.map((entry) =>
+    [entry.terms, ...entry.readings].map((terms) => ({ ids: Int32Array.from(terms, idOf), termWeights: weightsOf(terms, weights), weight: weightOf(terms, weights) })),
+  );
+  const entryIds = services.map((entry) => Int32Array.from(new Set([...entry.terms, ...entry.readings.flat()]), idOf));
+  const rowMark = new Int32Array(ids.size);
+  const entryMark = new Int32Array(ids.size);
+  let rowStamp = 0;
+  let entryStamp = 0;
+  return {
+    /** The signals of one row against the entries (by index) asked, until the next row. */
+    ofRow(rowTerms: readonly string[]) {
+      rowStamp += 1;
+      const stamp = rowStamp;
+      const rowIds = Int32Array.from(rowTerms, (term) => ids.get(term) ?? -1);
+      for (const id of rowIds) if (id >= 0) rowMark[id] = stamp;
+      const rowTermWeights = weightsOf(rowTerms, weights);
+      const rowWeight = weightOf(rowTerms, weights);
+      return {
+        of(entry: number): Coverage {
+          if (stamp !== rowStamp) throw new Error('ranked-stage: the coverage of an earlier row was read after a later row');
+          let coverEntry = 0;
+          for (const list of lists[entry]!) {
+            let shared = 0;
+            for (let k = 0; k < list.ids.length; k += 1) if (rowMark[list.ids[k]!] === stamp) shared += list.termWeights[k]!;
+            coverEntry = Math.max(coverEntry, shared / (list.weight || 1));
+          }
+          if (rowWeight === 0) return { coverEntry, coverRow: 0 };
+          entryStamp += 1;
+          for (const id of entryIds[entry]!) entryMark[id] = entryStamp;
+          let shared = 0;
+          for (let k = 0; k < rowIds.length; k += 1) if (rowIds[k]! >= 0 && entryMark[rowIds[k]!] === entryStamp) shared += rowTermWeights[k]!;
+          return { coverEntry, coverRow: shared / rowWeight };
+        },
+      };
+    },
+  };
+}
+
 function weightOf(terms: readonly string[], weights: TermWeights): number {
   let sum = 0;
   for (const term of terms) sum += weights.weight(term);
@@ -178,12 +228,6 @@ function weightsOf(terms: readonly string[], weights: TermWeights): Float64Array
   return found;
 }
 
-/** The summed weight (`termWeights`, by position) of the terms that `other` has. */
-function sharedWeight(terms: readonly string[], termWeights: Float64Array, other: ReadonlySet<string>): number {
-  let sum = 0;
-  for (let k = 0; k < terms.length; k += 1) if (other.has(terms[k]!)) sum += termWeights[k]!;
-  return sum;
-}
 
 
 function round(value: number): number {

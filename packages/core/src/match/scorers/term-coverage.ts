@@ -354,19 +354,28 @@ function prepareEntry(entry: EntryTerms, weights: TermWeights): PreparedEntry {
     followedGroups: new Map(),
     binomials: binomialsIn(entry.terms),
     namesModality: entry.terms.some((term) => termClassOf(term) === 'modality'),
-    scopes: [scopeOf(entry.terms), scopeOf(entry.unbracketed)],
+    // One scope when the name has no brackets: the same list covers the row alike.
+    scopes: sameTerms(entry.terms, entry.unbracketed) ? [scopeOf(entry.terms)] : [scopeOf(entry.terms), scopeOf(entry.unbracketed)],
   };
+}
+
+function sameTerms(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((term, i) => term === b[i]);
 }
 
 /** The class groups of the name and the readings followed, one list (the name's, then each reading's). */
 function followedGroupsOf(prepared: PreparedEntry, entry: EntryTerms, followed: readonly number[], bits: number): ClassGroups {
   if (followed.length === 0) return prepared.nameGroups;
-  const flat = () => [...entry.terms, ...followed.flatMap((k) => entry.readings[k]!)];
   // More readings than bits (never in the bundled dictionary): grouped each time.
-  if (entry.readings.length > 30) return classGroupsOf(flat());
+  if (entry.readings.length > 30) return classGroupsOf(followedTerms(entry, followed));
   let groups = prepared.followedGroups.get(bits);
-  if (!groups) prepared.followedGroups.set(bits, (groups = classGroupsOf(flat())));
+  if (!groups) prepared.followedGroups.set(bits, (groups = classGroupsOf(followedTerms(entry, followed))));
   return groups;
+}
+
+/** The terms of the name and of the readings followed, in that order. */
+function followedTerms(entry: EntryTerms, followed: readonly number[]): string[] {
+  return [...entry.terms, ...followed.flatMap((k) => entry.readings[k]!)];
 }
 
 /**
