@@ -118,14 +118,18 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
     }
   };
   /** The `limit` services met sharing the most weight, ties by index: what sorting them all would put first. */
+  const before = (i: number, j: number) => shared[i]! > shared[j]! || (shared[i] === shared[j] && i < j);
   const best = (limit: number): IndexedService[] => {
     const kept: number[] = [];
     for (const i of met) {
-      if (kept.length === limit && !(shared[i]! > shared[kept[limit - 1]!]! || (shared[i] === shared[kept[limit - 1]!] && i < kept[limit - 1]!))) continue;
-      let at = kept.length;
-      while (at > 0 && (shared[i]! > shared[kept[at - 1]!]! || (shared[i] === shared[kept[at - 1]!] && i < kept[at - 1]!))) at -= 1;
-      kept.splice(at, 0, i);
-      if (kept.length > limit) kept.pop();
+      if (kept.length === limit && !before(i, kept[limit - 1]!)) continue;
+      // Inserted by shifting the ones it beats down (the last falls off a full list).
+      let at = kept.length < limit ? kept.length : limit - 1;
+      while (at > 0 && before(i, kept[at - 1]!)) {
+        kept[at] = kept[at - 1]!;
+        at -= 1;
+      }
+      kept[at] = i;
     }
     return kept.map((i) => indexed[i]!);
   };

@@ -416,7 +416,11 @@ function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): 
   const full = { terms: withLetters(nameTerms, input.raw_name), sectionTerms };
   const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
   const heads: PositionTerms[] = [];
-  for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
+  const texts = [sentence, sentence.replace(/\([^)]*\)/g, ' ')];
+  for (let k = 0; k < texts.length; k += 1) {
+    const head = texts[k]!;
+    // A head written as the whole name, or as the head before it, has their terms: it is not read again.
+    if (head === input.raw_name || (k > 0 && head === texts[k - 1])) continue;
     const terms = withLetters(memo.of(memo.normalized(head)), head);
     const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
     if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });

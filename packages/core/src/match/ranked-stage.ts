@@ -83,7 +83,8 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
       const id = entry.service.service_id;
       const termScore = termScores.get(id) ?? helpers.scoreRow(row, entry);
       const ngram = cosines.cosine(i);
-      const { coverEntry, coverRow } = rowCoverage.of(i);
+      const coverEntry = rowCoverage.coverEntry(i);
+      const coverRow = rowCoverage.coverRow(i);
       return {
         serviceId: id,
         name: entry.service.name,
@@ -156,16 +157,8 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
 
 // ---- internal helpers ----
 
-/** The two coverage signals of a candidate: how much of the entry's weight the row has, and of the row's the entry. */
-interface Coverage {
-  /** The best over the entry's name and readings of the rarity-weighted share of its terms the row has. */
-  readonly coverEntry: number;
-  /** The rarity-weighted share of the row's terms that the entry's name or readings have. */
-  readonly coverRow: number;
-}
-
 /**
- * The coverage signals, with the dictionary's terms as ids and a row's terms marked in a dense array (a row meets
+ * The two coverage signals of a candidate, how much of the entry's weight the row has and of the row's the entry, with the dictionary's terms as ids and a row's terms marked in a dense array (a row meets
  * some thirty candidates, each with a few readings): the sums are added in the order of the terms, as over sets.
  */
 function createCoverage(services: readonly IndexedService[], weights: TermWeights) {
@@ -175,12 +168,35 @@ function createCoverage(services: readonly IndexedService[], weights: TermWeight
     if (id === undefined) ids.set(term, (id = ids.size));
     return id;
   };
-  // Each entry's name and readings with their terms' ids and weights and their total weight, once per dictionary;
-  // and the ids of every term of the entry's name and readings.
-  const lists = services.map((entry) =>
-    [entry.terms, ...entry.readings].map((terms) => ({ ids: Int32Array.from(terms, idOf), termWeights: weightsOf(terms, weights), weight: weightOf(terms, weights) })),
-  );
-  const entryIds = services.map((entry) => Int32Array.from(new Set([...entry.terms, ...entry.readings.flat()]), idOf));
+  // Each entry's name and readings, once per dictionary, in contiguous arrays: the entry's lists (`listStart`), each
+  // list's terms (`termStart`) as ids and weights, and each list's total weight; and the ids of every term of the
+  // entry's name and readings (`idStart`).
+  const listStart = [0];
+  const termStart = [0];
+  const termIds: number[] = [];
+  const termWeights: number[] = [];
+  const listWeights: number[] = [];
+  const idStart = [0];
+  const entryIds: number[] = [];
+  for (const entry of services) {
+    for (const terms of [entry.terms, ...entry.readings]) {
+      for (let k = 0; k < terms.length; k += 1) termIds.push(idOf(terms[k]!));
+      termWeights.push(...weightsOf(terms, weights));
+      termStart.push(termIds.length);
+      listWeights.push(weightOf(terms, weights));
+    }
+    listStart.push(listWeights.length);
+    for (const term of new Set([...entry.terms, ...entry.readings.flat()])) entryIds.push(idOf(term));
+    idStart.push(entryIds.length);
+  }
+  const lists = {
+    start: Int32Array.from(listStart),
+    termStart: Int32Array.from(termStart),
+    ids: Int32Array.from(termIds),
+    weights: Float64Array.from(termWeights),
+    weight: Float64Array.from(listWeights),
+  };
+  const entryTerms = { start: Int32Array.from(idStart), ids: Int32Array.from(entryIds) };
   const rowMark = new Int32Array(ids.size);
   const entryMark = new Int32Array(ids.size);
   let rowStamp = 0;
@@ -190,25 +206,38 @@ function createCoverage(services: readonly IndexedService[], weights: TermWeight
     ofRow(rowTerms: readonly string[]) {
       rowStamp += 1;
       const stamp = rowStamp;
-      const rowIds = Int32Array.from(rowTerms, (term) => ids.get(term) ?? -1);
-      for (const id of rowIds) if (id >= 0) rowMark[id] = stamp;
+      const rowIds = new Int32Array(rowTerms.length);
+      for (let k = 0; k < rowTerms.length; k += 1) {
+        const id = ids.get(rowTerms[k]!) ?? -1;
+        rowIds[k] = id;
+        if (id >= 0) rowMark[id] = stamp;
+      }
       const rowTermWeights = weightsOf(rowTerms, weights);
       const rowWeight = weightOf(rowTerms, weights);
+      const current = () => {
+        if (stamp !== rowStamp) throw new Error('ranked-stage: the coverage of an earlier row was read after a later row');
+      };
       return {
-        of(entry: number): Coverage {
-          if (stamp !== rowStamp) throw new Error('ranked-stage: the coverage of an earlier row was read after a later row');
-          let coverEntry = 0;
-          for (const list of lists[entry]!) {
+        /** The best over the entry's name and readings of the rarity-weighted share of its terms the row has. */
+        coverEntry(entry: number): number {
+          current();
+          let cover = 0;
+          for (let list = lists.start[entry]!; list < lists.start[entry + 1]!; list += 1) {
             let shared = 0;
-            for (let k = 0; k < list.ids.length; k += 1) if (rowMark[list.ids[k]!] === stamp) shared += list.termWeights[k]!;
-            coverEntry = Math.max(coverEntry, shared / (list.weight || 1));
+            for (let k = lists.termStart[list]!; k < lists.termStart[list + 1]!; k += 1) if (rowMark[lists.ids[k]!] === stamp) shared += lists.weights[k]!;
+            cover = Math.max(cover, shared / (lists.weight[list]! || 1));
           }
-          if (rowWeight === 0) return { coverEntry, coverRow: 0 };
+          return cover;
+        },
+        /** The rarity-weighted share of the row's terms that the entry's name or readings have. */
+        coverRow(entry: number): number {
+          current();
+          if (rowWeight === 0) return 0;
           entryStamp += 1;
-          for (const id of entryIds[entry]!) entryMark[id] = entryStamp;
+          for (let k = entryTerms.start[entry]!; k < entryTerms.start[entry + 1]!; k += 1) entryMark[entryTerms.ids[k]!] = entryStamp;
           let shared = 0;
           for (let k = 0; k < rowIds.length; k += 1) if (rowIds[k]! >= 0 && entryMark[rowIds[k]!] === entryStamp) shared += rowTermWeights[k]!;
-          return { coverEntry, coverRow: shared / rowWeight };
+          return shared / rowWeight;
         },
       };
     },

@@ -40,7 +40,27 @@ export interface BestQuerySource {
 
 export function createBestQuery(source: BestQuerySource): BestQuery {
   const { postings, unknownIdf, minIdf } = source;
-  const lists: PostingList[] = [...postings.values()];
+  // The postings of every 3-gram in two contiguous arrays (3-gram by id, in the map's order), those of the 3-grams the
+  // query skips (too common) left out: fewer, denser reads than one small array per 3-gram.
+  const gramCount = postings.size;
+  const gramIdf = new Float64Array(gramCount);
+  const postingStart = new Int32Array(gramCount + 1);
+  let total = 0;
+  for (const list of postings.values()) if (list.idf >= minIdf) total += list.docs.length;
+  const postingDocs = new Int32Array(total);
+  const postingWeights = new Float64Array(total);
+  let gramId = 0;
+  let at = 0;
+  for (const list of postings.values()) {
+    gramIdf[gramId] = list.idf;
+    if (list.idf >= minIdf) {
+      postingDocs.set(list.docs, at);
+      postingWeights.set(list.weights, at);
+      at += list.docs.length;
+    }
+    gramId += 1;
+    postingStart[gramId] = at;
+  }
   // Symbols of the characters the indexed 3-grams use (0: any other), and the 3-grams by their symbols.
   const symbolOf = new Int32Array(65536);
   let symbols = 1;
@@ -74,10 +94,12 @@ export function createBestQuery(source: BestQuerySource): BestQuery {
   let stamp = 0;
 
   // The query's distinct 3-grams in the order first met, with their counts and ids (-1: no document has it).
-  const slotOfGram = new Int32Array(lists.length).fill(-1);
+  const slotOfGram = new Int32Array(gramCount).fill(-1);
   const slotGram: number[] = [];
   const slotCount: number[] = [];
   const unknownSlots = new Map<number | string, number>();
+  // Their weights before normalization.
+  const weights: number[] = [];
   const countGram = (c1: number, c2: number, c3: number) => {
     const s1 = symbolOf[c1]!;
     const s2 = symbolOf[c2]!;
@@ -128,17 +150,23 @@ export function createBestQuery(source: BestQuerySource): BestQuery {
       }
       let end = i;
       while (end < text.length && text.charCodeAt(end) !== 32) end += 1;
-      const last = end - i + 1;
-      const at = (p: number) => (p === 0 || p === last ? 32 : text.charCodeAt(i + p - 1));
-      for (let p = 0; p + 2 <= last; p += 1) countGram(at(p), at(p + 1), at(p + 2));
+      // The word padded with a space on both sides, slid over three characters at a time.
+      let c1 = 32;
+      let c2 = text.charCodeAt(i);
+      for (let k = i + 1; k <= end; k += 1) {
+        const c3 = k === end ? 32 : text.charCodeAt(k);
+        countGram(c1, c2, c3);
+        c1 = c2;
+        c2 = c3;
+      }
       i = end;
     }
     // TF-IDF weights, L2-normalized over every 3-gram of the text, known or not (char-ngrams.ts `queryWeights`).
-    const weights: number[] = [];
+    weights.length = 0;
     let norm = 0;
     for (let s = 0; s < slotGram.length; s += 1) {
       const gram = slotGram[s]!;
-      const weight = (1 + Math.log(slotCount[s]!)) * (gram >= 0 ? lists[gram]!.idf : unknownIdf);
+      const weight = (1 + Math.log(slotCount[s]!)) * (gram >= 0 ? gramIdf[gram]! : unknownIdf);
       norm += weight * weight;
       weights.push(weight);
       if (gram >= 0) slotOfGram[gram] = -1;
@@ -148,17 +176,15 @@ export function createBestQuery(source: BestQuerySource): BestQuery {
     for (let s = 0; s < slotGram.length; s += 1) {
       const gram = slotGram[s]!;
       if (gram < 0) continue;
-      const posting = lists[gram]!;
-      if (posting.idf < minIdf) continue;
+      if (gramIdf[gram]! < minIdf) continue;
       const weight = weights[s]! / length;
-      const { docs, weights: docWeights } = posting;
-      for (let k = 0; k < docs.length; k += 1) {
-        const doc = docs[k]!;
+      for (let k = postingStart[gram]!; k < postingStart[gram + 1]!; k += 1) {
+        const doc = postingDocs[k]!;
         if (dots[doc] === 0) {
           metAt[doc] = size;
           touched[size++] = doc;
         }
-        dots[doc]! += weight * docWeights[k]!;
+        dots[doc]! += weight * postingWeights[k]!;
       }
     }
     // The entries of the texts at or above the floor.
@@ -196,10 +222,13 @@ function rankedFirst(entries: number[], cosines: Float64Array, met: Int32Array, 
   for (const entry of entries) {
     const cosine = cosines[entry]!;
     if (kept.length === limit && cosine <= cosines[kept[limit - 1]!]!) continue;
-    let at = kept.length;
-    while (at > 0 && (cosines[kept[at - 1]!]! < cosine || (cosines[kept[at - 1]!]! === cosine && kept[at - 1]! > entry))) at -= 1;
-    kept.splice(at, 0, entry);
-    if (kept.length > limit) kept.pop();
+    // Inserted by shifting the ones it beats down (the last falls off a full list).
+    let at = kept.length < limit ? kept.length : limit - 1;
+    while (at > 0 && (cosines[kept[at - 1]!]! < cosine || (cosines[kept[at - 1]!]! === cosine && kept[at - 1]! > entry))) {
+      kept[at] = kept[at - 1]!;
+      at -= 1;
+    }
+    kept[at] = entry;
   }
   return kept;
 }

@@ -415,14 +415,22 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
   const terms = position.terms;
   const classes = terms.map(termClassOf);
   const namesStudy = classes.includes('modality');
+  const termWeights = new Float64Array(terms.length);
+  const known = new Uint8Array(terms.length);
+  const numeric = new Uint8Array(terms.length);
+  for (let i = 0; i < terms.length; i += 1) {
+    termWeights[i] = weights.weight(terms[i]!);
+    known[i] = weights.known(terms[i]!) ? 1 : 0;
+    numeric[i] = /^\d+$/.test(terms[i]!) ? 1 : 0;
+  }
   return {
     table: null,
     generation: 0,
     sectionTerms: position.sectionTerms,
     weights,
-    termWeights: Float64Array.from(terms, (term) => weights.weight(term)),
-    known: Uint8Array.from(terms, (term) => (weights.known(term) ? 1 : 0)),
-    numeric: Uint8Array.from(terms, (term) => (/^\d+$/.test(term) ? 1 : 0)),
+    termWeights,
+    known,
+    numeric,
     classes,
     namesAntibodyClass: classes.includes('antibody'),
     namesStudy,
@@ -449,10 +457,9 @@ function coverageOf(list: CoverageList, position: PositionTerms, row: PreparedRo
       const term = terms[k]!;
       // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к
       // грибам рода Candida IgG`).
-      credit =
-        term === ANTIBODIES && row.namesAntibodyClass
-          ? 1
-          : Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
+      // The section is read only when it could give more than the name (its credit is at most SECTION_CREDIT).
+      const byName = term === ANTIBODIES && row.namesAntibodyClass ? 1 : termCredit(term, position.terms);
+      credit = byName >= SECTION_CREDIT ? byName : Math.max(byName, SECTION_CREDIT * termCredit(term, position.sectionTerms));
       found[id] = credit;
       stamp[id] = generation;
     }
