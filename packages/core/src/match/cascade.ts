@@ -27,7 +27,7 @@ import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
-import { contestedTermsOf, scoreTermCoverage, termCoverageCeiling, type PositionTerms, type TermWeights } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, scoreTermCoverageAbove, type PositionTerms, type TermWeights } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 import { VOCABULARY, type AliasTable } from './vocabulary.js';
 
@@ -119,9 +119,19 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
   const decisions = new Map<string, LearnedSynonym>();
   for (const synonym of options.synonyms ?? []) if (servicesById.has(synonym.service_id)) decisions.set(synonym.name_norm, synonym);
   const ranker = options.ranker === null ? null : createRanker(options.ranker ?? DEFAULT_RANKER_MODEL);
+  // The combination guards of the row being decided, by entry: the hand rules and the ranker's trace ask for the same
+  // entry more often than not.
+  let guards: { row: RowTerms; byEntry: Map<IndexedService, boolean> } | null = null;
+  const guarded = (input: MatchInput, row: RowTerms, entry: IndexedService): boolean => {
+    if (guards?.row !== row) guards = { row, byEntry: new Map() };
+    let fired = guards.byEntry.get(entry);
+    if (fired === undefined) guards.byEntry.set(entry, (fired = combinationOf(input, row, entry)));
+    return fired;
+  };
+  const indexedById = new Map(index.services.map((entry) => [entry.service.service_id, entry]));
   const ranked: RankedStage = createRankedStage(index, {
     scoreRow: (row, entry) => round(scoreRow(row, entry, index)),
-    guarded: (input, row, entry) => combinationOf(input, row, entry),
+    guarded,
   });
   const cache = new Map<string, MatchOutcome>();
   const termsMemo = new TermsMemo();
@@ -190,15 +200,7 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
 
       const best = scored[0];
       // Checked last: most rows score below the threshold, and the combination rules read the name again.
-      const combination = (entry: MatchCandidate) => {
-        const entryTerms = index.termsOf(entry.service_id);
-        return (
-          (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
-          joinsOutsideEntry(input.raw_name, entryTerms) ||
-          listsOutsideEntry(input.raw_name, entryTerms) ||
-          namesOtherElements(plain.full.terms, entryTerms)
-        );
-      };
+      const combination = (entry: MatchCandidate) => guarded(input, position, indexedById.get(entry.service_id)!);
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
@@ -441,8 +443,8 @@ function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): 
   let score = scoreTermCoverage(row.full, entry, index.weights);
   for (const head of row.heads) {
     // A head that cannot beat the score is not scored (the ceiling is never below the head's score).
-    if (HEAD_FACTOR * termCoverageCeiling(head, entry, index.weights) <= score) continue;
-    score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+    const headScore = scoreTermCoverageAbove(head, entry, index.weights, HEAD_FACTOR, score);
+    if (headScore !== null) score = Math.max(score, HEAD_FACTOR * headScore);
   }
   return score;
 }

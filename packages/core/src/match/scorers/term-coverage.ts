@@ -89,7 +89,20 @@ const MISSING_MODALITY_FACTOR = 0.6;
 
 /** Similarity of a position to a dictionary entry, 0..1. */
 export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
-  if (position.terms.length === 0 || entry.terms.length === 0) return 0;
+  return scoreAbove(position, entry, weights, 1, -Infinity)!;
+}
+
+/**
+ * {@link scoreTermCoverage}, or null without scoring the penalties when `factor` times its ceiling
+ * ({@link termCoverageCeiling}) is at most `floor`: for a caller that keeps `factor` times the score only when it beats
+ * `floor` (the coverage is read once for both).
+ */
+export function scoreTermCoverageAbove(position: PositionTerms, entry: EntryTerms, weights: TermWeights, factor: number, floor: number): number | null {
+  return scoreAbove(position, entry, weights, factor, floor);
+}
+
+function scoreAbove(position: PositionTerms, entry: EntryTerms, weights: TermWeights, factor: number, floor: number): number | null {
+  if (position.terms.length === 0 || entry.terms.length === 0) return factor * 0 <= floor ? null : 0;
   const prepared = preparedEntryOf(entry, weights);
   const row = preparedRowOf(position, weights);
   let cover = coverageOf(prepared.name, position, row);
@@ -114,6 +127,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
       followedBits |= 1 << k;
     }
   }
+  if (factor * ceilingOf(cover) <= floor) return null;
   // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
   // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
@@ -169,7 +183,11 @@ export function termCoverageCeiling(position: PositionTerms, entry: EntryTerms, 
     const readingCover = READING_FACTOR * coverageOf(reading, position, row);
     if (readingCover > cover) cover = readingCover;
   }
-  // The score's own expression with the penalty and the edit similarity at their largest (1).
+  return ceilingOf(cover);
+}
+
+/** The score's own expression with the penalty and the edit similarity at their largest (1). */
+function ceilingOf(cover: number): number {
   return (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT + EDIT_WEIGHT;
 }
 
