@@ -37,6 +37,16 @@ export interface CandidateIndex {
    * `[]` when no service shares a term.
    */
   candidates(terms: readonly string[], limit: number): readonly IndexedService[];
+  /**
+   * {@link candidates} of a row's name terms, and of its name and section terms together (`[]` without section
+   * terms), in one pass over the postings.
+   */
+  rowCandidates(
+    terms: readonly string[],
+    limit: number,
+    sectionTerms: readonly string[],
+    sectionLimit: number,
+  ): { readonly byName: readonly IndexedService[]; readonly withSection: readonly IndexedService[] };
 }
 
 /**
@@ -90,8 +100,46 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
     maxWeight,
   };
 
+  // The shared weight per service in a dense array, and the services met; cleared after each lookup.
   const shared = new Float64Array(indexed.length);
   const seen = new Uint8Array(indexed.length);
+  const met: number[] = [];
+  const add = (term: string) => {
+    const w = weights.weight(term);
+    for (const list of [postings.get(term), readingPostings.get(term)]) {
+      if (!list) continue;
+      for (const i of list) {
+        if (!seen[i]) {
+          seen[i] = 1;
+          met.push(i);
+        }
+        shared[i]! += w;
+      }
+    }
+  };
+  /** The `limit` services met sharing the most weight, ties by index: what sorting them all would put first. */
+  const before = (i: number, j: number) => shared[i]! > shared[j]! || (shared[i] === shared[j] && i < j);
+  const best = (limit: number): IndexedService[] => {
+    const kept: number[] = [];
+    for (const i of met) {
+      if (kept.length === limit && !before(i, kept[limit - 1]!)) continue;
+      // Inserted by shifting the ones it beats down (the last falls off a full list).
+      let at = kept.length < limit ? kept.length : limit - 1;
+      while (at > 0 && before(i, kept[at - 1]!)) {
+        kept[at] = kept[at - 1]!;
+        at -= 1;
+      }
+      kept[at] = i;
+    }
+    return kept.map((i) => indexed[i]!);
+  };
+  const clear = () => {
+    for (const i of met) {
+      shared[i] = 0;
+      seen[i] = 0;
+    }
+    met.length = 0;
+  };
 
   return {
     services: indexed,
@@ -100,28 +148,24 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
     byTariffCode: (code) => byCode.get(code) ?? [],
     termsOf: (serviceId) => byId.get(serviceId)?.terms ?? [],
     candidates(terms, limit) {
-      // The shared weight per service in a dense array, and the services met; both cleared before returning.
-      const met: number[] = [];
-      for (const term of new Set(terms)) {
-        const w = weights.weight(term);
-        for (const list of [postings.get(term), readingPostings.get(term)]) {
-          if (!list) continue;
-          for (const i of list) {
-            if (!seen[i]) {
-              seen[i] = 1;
-              met.push(i);
-            }
-            shared[i]! += w;
-          }
-        }
-      }
-      met.sort((a, b) => shared[b]! - shared[a]! || a - b);
-      const found = met.slice(0, limit).map((i) => indexed[i]!);
-      for (const i of met) {
-        shared[i] = 0;
-        seen[i] = 0;
-      }
+      for (const term of new Set(terms)) add(term);
+      const found = best(limit);
+      clear();
       return found;
+    },
+    rowCandidates(terms, limit, sectionTerms, sectionLimit) {
+      // The name's terms, then the section's it lacks: each service's sums are added in the order `candidates` adds them.
+      const distinct = new Set(terms);
+      for (const term of distinct) add(term);
+      const byName = best(limit);
+      if (sectionTerms.length === 0) {
+        clear();
+        return { byName, withSection: [] };
+      }
+      for (const term of new Set(sectionTerms)) if (!distinct.has(term)) add(term);
+      const withSection = best(sectionLimit);
+      clear();
+      return { byName, withSection };
     },
   };
 }

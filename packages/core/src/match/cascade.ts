@@ -27,7 +27,7 @@ import { createSpecialtyVisits } from './specialty-visit.js';
 import { tariffCodesOf } from './tariff-code.js';
 import { termClassOf } from './term-classes.js';
 import { normalizeName } from './normalize.js';
-import { contestedTermsOf, scoreTermCoverage, termCoverageCeiling, type PositionTerms } from './scorers/term-coverage.js';
+import { contestedTermsOf, scoreTermCoverage, scoreTermCoverageAbove, type PositionTerms, type TermWeights } from './scorers/term-coverage.js';
 import { toTerms } from './terms.js';
 import { VOCABULARY, type AliasTable } from './vocabulary.js';
 
@@ -119,9 +119,19 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
   const decisions = new Map<string, LearnedSynonym>();
   for (const synonym of options.synonyms ?? []) if (servicesById.has(synonym.service_id)) decisions.set(synonym.name_norm, synonym);
   const ranker = options.ranker === null ? null : createRanker(options.ranker ?? DEFAULT_RANKER_MODEL);
+  // The combination guards of the row being decided, by entry: the hand rules and the ranker's trace ask for the same
+  // entry more often than not.
+  let guards: { row: RowTerms; byEntry: Map<IndexedService, boolean> } | null = null;
+  const guarded = (input: MatchInput, row: RowTerms, entry: IndexedService): boolean => {
+    if (guards?.row !== row) guards = { row, byEntry: new Map() };
+    let fired = guards.byEntry.get(entry);
+    if (fired === undefined) guards.byEntry.set(entry, (fired = combinationOf(input, row, entry)));
+    return fired;
+  };
+  const indexedById = new Map(index.services.map((entry) => [entry.service.service_id, entry]));
   const ranked: RankedStage = createRankedStage(index, {
     scoreRow: (row, entry) => round(scoreRow(row, entry, index)),
-    guarded: (input, row, entry) => combinationOf(input, row, entry),
+    guarded,
   });
   const cache = new Map<string, MatchOutcome>();
   const termsMemo = new TermsMemo();
@@ -190,15 +200,7 @@ export function createMatcher(options: MatcherOptions): RankingMatcher {
 
       const best = scored[0];
       // Checked last: most rows score below the threshold, and the combination rules read the name again.
-      const combination = (entry: MatchCandidate) => {
-        const entryTerms = index.termsOf(entry.service_id);
-        return (
-          (joinsServices(input.raw_name) && !joinsServices(servicesById.get(entry.service_id)!.name)) ||
-          joinsOutsideEntry(input.raw_name, entryTerms) ||
-          listsOutsideEntry(input.raw_name, entryTerms) ||
-          namesOtherElements(plain.full.terms, entryTerms)
-        );
-      };
+      const combination = (entry: MatchCandidate) => guarded(input, position, indexedById.get(entry.service_id)!);
       if (best && best.score >= thresholds.accept && !isAmbiguous(scored) && !combination(best)) {
         return normalized(nameNorm, servicesById.get(best.service_id)!, best.score, 'fuzzy', candidates);
       }
@@ -366,8 +368,8 @@ class TermsMemo {
   private readonly byRaw = new Map<string, string>();
 
   /**
-   * The normalized form of a text (normalize.ts), remembered for the row being read: a name's first sentence, with
-   * and without brackets, is most often the name itself.
+   * The normalized form of a text (normalize.ts), remembered: a name's first sentence, with and without brackets, is
+   * most often the name itself, and names come again under other sections and in other lists.
    */
   normalized(text: string): string {
     let norm = this.byRaw.get(text);
@@ -403,8 +405,8 @@ class TermsMemo {
 }
 
 const TERMS_MEMO_LIMIT = 50_000;
-/** Few: each row's texts are met again only while the row is read. */
-const RAW_MEMO_LIMIT = 64;
+/** As many: a price list repeats a name under several sections, a clinic's next edition most of its names. */
+const RAW_MEMO_LIMIT = 50_000;
 
 function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): RowTerms {
   const sectionTerms = input.section ? memo.ofSection(input.section) : [];
@@ -416,7 +418,11 @@ function positionTermsOf(input: MatchInput, nameNorm: string, memo: TermsMemo): 
   const full = { terms: withLetters(nameTerms, input.raw_name), sectionTerms };
   const sentence = input.raw_name.split(/\.\s+(?=[A-ZА-ЯЁ])/)[0]!;
   const heads: PositionTerms[] = [];
-  for (const head of [sentence, sentence.replace(/\([^)]*\)/g, ' ')]) {
+  const texts = [sentence, sentence.replace(/\([^)]*\)/g, ' ')];
+  for (let k = 0; k < texts.length; k += 1) {
+    const head = texts[k]!;
+    // A head written as the whole name, or as the head before it, has their terms: it is not read again.
+    if (head === input.raw_name || (k > 0 && head === texts[k - 1])) continue;
     const terms = withLetters(memo.of(memo.normalized(head)), head);
     const seen = [full, ...heads].some((other) => sameTerms(other.terms, terms));
     if (terms.length > 0 && !seen) heads.push({ terms, sectionTerms });
@@ -437,23 +443,36 @@ function scoreRow(row: RowTerms, entry: IndexedService, index: CandidateIndex): 
   let score = scoreTermCoverage(row.full, entry, index.weights);
   for (const head of row.heads) {
     // A head that cannot beat the score is not scored (the ceiling is never below the head's score).
-    if (HEAD_FACTOR * termCoverageCeiling(head, entry, index.weights) <= score) continue;
-    score = Math.max(score, HEAD_FACTOR * scoreTermCoverage(head, entry, index.weights));
+    const headScore = scoreTermCoverageAbove(head, entry, index.weights, HEAD_FACTOR, score);
+    if (headScore !== null) score = Math.max(score, HEAD_FACTOR * headScore);
   }
   return score;
 }
 
 /** The index candidates of a row: by its name, plus a few by its name and section together. */
 function candidatesOf(index: CandidateIndex, row: RowTerms): IndexedService[] {
-  const byName = index.candidates(row.full.terms, CANDIDATE_LIMIT);
-  const withSection = row.full.sectionTerms.length > 0 ? index.candidates([...row.full.terms, ...row.full.sectionTerms], SECTION_CANDIDATE_LIMIT) : [];
+  const { byName, withSection } = index.rowCandidates(row.full.terms, CANDIDATE_LIMIT, row.full.sectionTerms, SECTION_CANDIDATE_LIMIT);
   return [...new Set([...byName, ...withSection])];
 }
 
-/** The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. */
+/**
+ * The row with the words its rival candidates explain marked (see contestedTermsOf), name and head alike. A head's
+ * are found when first read: most heads are never scored, their ceiling being below the name's score (scoreRow).
+ */
 function withContested(row: RowTerms, entries: readonly IndexedService[], index: CandidateIndex): RowTerms {
-  const mark = (terms: PositionTerms): PositionTerms => ({ ...terms, contested: contestedTermsOf(terms, entries, index.weights) });
-  return { ...row, full: mark(row.full), heads: row.heads.map(mark) };
+  const full = { ...row.full, contested: contestedTermsOf(row.full, entries, index.weights) };
+  return { ...row, full, heads: row.heads.map((head) => withLazyContested(head, entries, index.weights)) };
+}
+
+function withLazyContested(head: PositionTerms, entries: readonly IndexedService[], weights: TermWeights): PositionTerms {
+  let contested: ReadonlySet<string> | undefined;
+  return {
+    terms: head.terms,
+    sectionTerms: head.sectionTerms,
+    get contested() {
+      return (contested ??= contestedTermsOf(head, entries, weights));
+    },
+  };
 }
 
 function scoreCandidates(index: CandidateIndex, row: RowTerms, entries: readonly IndexedService[]): MatchCandidate[] {

@@ -61,38 +61,30 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
     ),
     { maxDocumentShare: NGRAM_COMMON_SHARE },
   );
-  const readingTerms = services.map((entry) => new Set([...entry.terms, ...entry.readings.flat()]));
-  // Each entry's name and readings with their total weights, summed once per dictionary.
-  const readingWeights = services.map((entry) =>
-    [entry.terms, ...entry.readings].map((terms) => ({ terms, termWeights: weightsOf(terms, index.weights), weight: weightOf(terms, index.weights) })),
-  );
+  const coverage = createCoverage(services, index.weights);
 
   /** The merged candidates of a row and their signals. */
   const gather = (context: RankedContext): { row: RowSignals; signals: CandidateSignals[]; entries: IndexedService[] } => {
     const { input, nameNorm, position: row, rules } = context;
     const termScores = new Map(context.scored.map((c) => [c.service_id, c.score]));
     const rowTerms = row.full.terms;
-    const cosines = ngrams.cosines([rowTerms.join(' ')]);
+    const cosines = ngrams.best(rowTerms.join(' '), NGRAM_LIMIT, NGRAM_FLOOR);
     const codes = tariffCodesOf(input.code);
     const merged = new Set<IndexedService>(context.entries);
-    for (const i of ngrams.top(cosines, NGRAM_LIMIT)) if (cosines.get(i)! >= NGRAM_FLOOR) merged.add(services[i]!);
+    for (const i of cosines.top) merged.add(services[i]!);
     for (const code of codes) for (const entry of index.byTariffCode(code).slice(0, CODE_LIMIT)) merged.add(entry);
     const picked = rules.stage ? byId.get(rules.outcome.service_id!) : undefined;
     if (picked) merged.add(picked);
 
-    const rowSet = new Set(rowTerms);
-    const rowTermWeights = weightsOf(rowTerms, index.weights);
-    const rowWeight = weightOf(rowTerms, index.weights);
+    const rowCoverage = coverage.ofRow(rowTerms);
     const entries = [...merged];
     const signals = entries.map((entry): CandidateSignals => {
       const i = position.get(entry)!;
       const id = entry.service.service_id;
       const termScore = termScores.get(id) ?? helpers.scoreRow(row, entry);
-      const ngram = cosines.get(i) ?? 0;
-      const entryTerms = readingTerms[i]!;
-      let coverEntry = 0;
-      for (const { terms, termWeights, weight } of readingWeights[i]!) coverEntry = Math.max(coverEntry, sharedWeight(terms, termWeights, rowSet) / (weight || 1));
-      const coverRow = rowWeight === 0 ? 0 : sharedWeight(rowTerms, rowTermWeights, entryTerms) / rowWeight;
+      const ngram = cosines.cosine(i);
+      const coverEntry = rowCoverage.coverEntry(i);
+      const coverRow = rowCoverage.coverRow(i);
       return {
         serviceId: id,
         name: entry.service.name,
@@ -165,6 +157,93 @@ export function createRankedStage(index: CandidateIndex, helpers: RankedStageHel
 
 // ---- internal helpers ----
 
+/**
+ * The two coverage signals of a candidate, how much of the entry's weight the row has and of the row's the entry, with the dictionary's terms as ids and a row's terms marked in a dense array (a row meets
+ * some thirty candidates, each with a few readings): the sums are added in the order of the terms, as over sets.
+ */
+function createCoverage(services: readonly IndexedService[], weights: TermWeights) {
+  const ids = new Map<string, number>();
+  const idOf = (term: string) => {
+    let id = ids.get(term);
+    if (id === undefined) ids.set(term, (id = ids.size));
+    return id;
+  };
+  // Each entry's name and readings, once per dictionary, in contiguous arrays: the entry's lists (`listStart`), each
+  // list's terms (`termStart`) as ids and weights, and each list's total weight; and the ids of every term of the
+  // entry's name and readings (`idStart`).
+  const listStart = [0];
+  const termStart = [0];
+  const termIds: number[] = [];
+  const termWeights: number[] = [];
+  const listWeights: number[] = [];
+  const idStart = [0];
+  const entryIds: number[] = [];
+  for (const entry of services) {
+    for (const terms of [entry.terms, ...entry.readings]) {
+      for (let k = 0; k < terms.length; k += 1) termIds.push(idOf(terms[k]!));
+      termWeights.push(...weightsOf(terms, weights));
+      termStart.push(termIds.length);
+      listWeights.push(weightOf(terms, weights));
+    }
+    listStart.push(listWeights.length);
+    for (const term of new Set([...entry.terms, ...entry.readings.flat()])) entryIds.push(idOf(term));
+    idStart.push(entryIds.length);
+  }
+  const lists = {
+    start: Int32Array.from(listStart),
+    termStart: Int32Array.from(termStart),
+    ids: Int32Array.from(termIds),
+    weights: Float64Array.from(termWeights),
+    weight: Float64Array.from(listWeights),
+  };
+  const entryTerms = { start: Int32Array.from(idStart), ids: Int32Array.from(entryIds) };
+  const rowMark = new Int32Array(ids.size);
+  const entryMark = new Int32Array(ids.size);
+  let rowStamp = 0;
+  let entryStamp = 0;
+  return {
+    /** The signals of one row against the entries (by index) asked, until the next row. */
+    ofRow(rowTerms: readonly string[]) {
+      rowStamp += 1;
+      const stamp = rowStamp;
+      const rowIds = new Int32Array(rowTerms.length);
+      for (let k = 0; k < rowTerms.length; k += 1) {
+        const id = ids.get(rowTerms[k]!) ?? -1;
+        rowIds[k] = id;
+        if (id >= 0) rowMark[id] = stamp;
+      }
+      const rowTermWeights = weightsOf(rowTerms, weights);
+      const rowWeight = weightOf(rowTerms, weights);
+      const current = () => {
+        if (stamp !== rowStamp) throw new Error('ranked-stage: the coverage of an earlier row was read after a later row');
+      };
+      return {
+        /** The best over the entry's name and readings of the rarity-weighted share of its terms the row has. */
+        coverEntry(entry: number): number {
+          current();
+          let cover = 0;
+          for (let list = lists.start[entry]!; list < lists.start[entry + 1]!; list += 1) {
+            let shared = 0;
+            for (let k = lists.termStart[list]!; k < lists.termStart[list + 1]!; k += 1) if (rowMark[lists.ids[k]!] === stamp) shared += lists.weights[k]!;
+            cover = Math.max(cover, shared / (lists.weight[list]! || 1));
+          }
+          return cover;
+        },
+        /** The rarity-weighted share of the row's terms that the entry's name or readings have. */
+        coverRow(entry: number): number {
+          current();
+          if (rowWeight === 0) return 0;
+          entryStamp += 1;
+          for (let k = entryTerms.start[entry]!; k < entryTerms.start[entry + 1]!; k += 1) entryMark[entryTerms.ids[k]!] = entryStamp;
+          let shared = 0;
+          for (let k = 0; k < rowIds.length; k += 1) if (rowIds[k]! >= 0 && entryMark[rowIds[k]!] === entryStamp) shared += rowTermWeights[k]!;
+          return shared / rowWeight;
+        },
+      };
+    },
+  };
+}
+
 function weightOf(terms: readonly string[], weights: TermWeights): number {
   let sum = 0;
   for (const term of terms) sum += weights.weight(term);
@@ -178,12 +257,6 @@ function weightsOf(terms: readonly string[], weights: TermWeights): Float64Array
   return found;
 }
 
-/** The summed weight (`termWeights`, by position) of the terms that `other` has. */
-function sharedWeight(terms: readonly string[], termWeights: Float64Array, other: ReadonlySet<string>): number {
-  let sum = 0;
-  for (let k = 0; k < terms.length; k += 1) if (other.has(terms[k]!)) sum += termWeights[k]!;
-  return sum;
-}
 
 
 function round(value: number): number {

@@ -58,7 +58,9 @@ export type ClassGroups = ReadonlyMap<TermClass, ReadonlySet<string>>;
 /** {@link compareTermClasses} on lists already grouped by {@link classGroupsOf} (a scorer keeps the groups). */
 export function compareClassGroups(positionByClass: ClassGroups, entryByClass: ClassGroups): 'agree' | 'missing' | 'conflict' {
   let missing = false;
-  for (const [cls, entryTerms] of entryByClass) {
+  // By key, not by entry: no pair is made per class.
+  for (const cls of entryByClass.keys()) {
+    const entryTerms = entryByClass.get(cls)!;
     const positionTerms = positionByClass.get(cls);
     if (!positionTerms) {
       if (cls === 'modality') missing = true;

@@ -5,6 +5,9 @@
  * index misses. Each entry is read in several texts (its normalized name, its stems, each reading and alias as
  * stems); an entry's cosine is the best over its texts.
  */
+import { createBestQuery, type BestEntries, type PostingList } from './best-cosines.js';
+
+export type { BestEntries } from './best-cosines.js';
 
 /** One text of an entry, as the generator indexes it. */
 export interface NgramDocument {
@@ -22,7 +25,16 @@ export interface CharNgramIndex {
   cosines(texts: readonly string[]): Cosines;
   /** The `limit` entries of highest cosine, best first (ties by entry index). */
   top(cosines: Cosines, limit: number): number[];
+  /**
+   * One text's best entries and any entry's cosine, as {@link cosines} and {@link top} give them (`top` then keeping
+   * the entries at or above `floor`), bit for bit, without scoring every document that shares a 3-gram: a document
+   * that shares with the text only 3-grams whose largest possible contribution sums below `floor` cannot reach it
+   * and is scored only when its entry is asked for (max-score pruning). The answer holds until the next query of the
+   * same index (its storage is reused); reading it later throws.
+   */
+  best(text: string, limit: number, floor: number): BestEntries;
 }
+
 
 /** The cosines of one query: by entry, and the entries it touched in the order it met them. */
 export interface Cosines {
@@ -53,10 +65,13 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
   // counts twice in the rarities but is looked up once: its twin would score the same for the same entry.
   const lists = new Map<string, { docs: number[]; weights: number[] }>();
   const indexed = new Set<string>();
+  // Each looked-up document's entry (null for a twin text), for the matcher's query.
+  const lookedUp: (number | null)[] = counts.map(() => null);
   counts.forEach((grams, doc) => {
     const key = `${documents[doc]!.entry}\u0000${documents[doc]!.text}`;
     if (indexed.has(key)) return;
     indexed.add(key);
+    lookedUp[doc] = documents[doc]!.entry;
     for (const [gram, weight] of weightsOf(grams, idf)) {
       let list = lists.get(gram);
       if (!list) lists.set(gram, (list = { docs: [], weights: [] }));
@@ -77,8 +92,10 @@ export function createCharNgramIndex(documents: readonly NgramDocument[], option
   const bestOf = new Float64Array(entryCount);
   let lastEntries: readonly number[] = [];
   let queries = 0;
+  const best = createBestQuery({ entryOf: lookedUp, postings, unknownIdf, minIdf });
 
   return {
+    best,
     cosines(texts) {
       for (const entry of lastEntries) bestOf[entry] = 0;
       const entries: number[] = [];
@@ -154,11 +171,7 @@ export function gramCounts(text: string): Map<string, number> {
 
 // ---- internal helpers ----
 
-interface Posting {
-  readonly docs: Int32Array;
-  readonly weights: Float64Array;
-  readonly idf: number;
-}
+type Posting = PostingList;
 
 /**
  * A query's 3-grams that some document has, with their weights: as {@link weightsOf} computes them (the norm counts

@@ -94,13 +94,21 @@ export function featureVectors(row: RowSignals, candidates: readonly CandidateSi
 
 /** 1-based rank of each candidate by a signal, highest first; equal values share the better rank. */
 function ranksBy(candidates: readonly CandidateSignals[], signal: (c: CandidateSignals) => number): number[] {
-  const values = candidates.map(signal);
-  const sorted = [...values].sort((a, b) => b - a);
-  const first = new Map<number, number>();
-  sorted.forEach((value, i) => {
-    if (!first.has(value)) first.set(value, i + 1);
+  // One more than the number of values above each: ascending in a typed array, found by binary search.
+  const sorted = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i += 1) sorted[i] = signal(candidates[i]!);
+  sorted.sort();
+  return candidates.map((c) => {
+    const value = signal(c);
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (sorted[mid]! <= value) low = mid + 1;
+      else high = mid;
+    }
+    return sorted.length - low + 1;
   });
-  return values.map((value) => first.get(value)!);
 }
 
 /** Each candidate's signal minus the best signal among differently named candidates (0 when none; negative when beaten). */

@@ -22,7 +22,9 @@ export function editSimilarityOfKeys(left: string, right: string): number {
  * blocks of 32 columns. The Levenshtein distance either way, several times faster than the textbook table.
  */
 export function editDistance(a: string, b: string): number {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  // Not destructured from an array: one is made per call otherwise.
+  const short = a.length <= b.length ? a : b;
+  const long = a.length <= b.length ? b : a;
   if (short.length > 32) return blockedDistance(short, long);
   const n = short.length;
   if (n === 0) return long.length;

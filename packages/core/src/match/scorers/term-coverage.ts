@@ -89,7 +89,20 @@ const MISSING_MODALITY_FACTOR = 0.6;
 
 /** Similarity of a position to a dictionary entry, 0..1. */
 export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, weights: TermWeights): number {
-  if (position.terms.length === 0 || entry.terms.length === 0) return 0;
+  return scoreAbove(position, entry, weights, 1, -Infinity)!;
+}
+
+/**
+ * {@link scoreTermCoverage}, or null without scoring the penalties when `factor` times its ceiling
+ * ({@link termCoverageCeiling}) is at most `floor`: for a caller that keeps `factor` times the score only when it beats
+ * `floor` (the coverage is read once for both).
+ */
+export function scoreTermCoverageAbove(position: PositionTerms, entry: EntryTerms, weights: TermWeights, factor: number, floor: number): number | null {
+  return scoreAbove(position, entry, weights, factor, floor);
+}
+
+function scoreAbove(position: PositionTerms, entry: EntryTerms, weights: TermWeights, factor: number, floor: number): number | null {
+  if (position.terms.length === 0 || entry.terms.length === 0) return factor * 0 <= floor ? null : 0;
   const prepared = preparedEntryOf(entry, weights);
   const row = preparedRowOf(position, weights);
   let cover = coverageOf(prepared.name, position, row);
@@ -114,6 +127,7 @@ export function scoreTermCoverage(position: PositionTerms, entry: EntryTerms, we
       followedBits |= 1 << k;
     }
   }
+  if (factor * ceilingOf(cover) <= floor) return null;
   // The words the entry explains: its name's and all its readings' (an alias's words are the entry's too:
   // `Иссечение геморроидальных узлов` explains each of its words for `Геморроидэктомия`, `Массаж передней брюшной
   // стенки` its own for `Массаж живота`, `РНК вируса гепатита C количественно` the virus for `Гепатит C
@@ -169,7 +183,11 @@ export function termCoverageCeiling(position: PositionTerms, entry: EntryTerms, 
     const readingCover = READING_FACTOR * coverageOf(reading, position, row);
     if (readingCover > cover) cover = readingCover;
   }
-  // The score's own expression with the penalty and the edit similarity at their largest (1).
+  return ceilingOf(cover);
+}
+
+/** The score's own expression with the penalty and the edit similarity at their largest (1). */
+function ceilingOf(cover: number): number {
   return (1 - EDIT_WEIGHT) * cover ** COVER_EXPONENT + EDIT_WEIGHT;
 }
 
@@ -354,19 +372,28 @@ function prepareEntry(entry: EntryTerms, weights: TermWeights): PreparedEntry {
     followedGroups: new Map(),
     binomials: binomialsIn(entry.terms),
     namesModality: entry.terms.some((term) => termClassOf(term) === 'modality'),
-    scopes: [scopeOf(entry.terms), scopeOf(entry.unbracketed)],
+    // One scope when the name has no brackets: the same list covers the row alike.
+    scopes: sameTerms(entry.terms, entry.unbracketed) ? [scopeOf(entry.terms)] : [scopeOf(entry.terms), scopeOf(entry.unbracketed)],
   };
+}
+
+function sameTerms(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((term, i) => term === b[i]);
 }
 
 /** The class groups of the name and the readings followed, one list (the name's, then each reading's). */
 function followedGroupsOf(prepared: PreparedEntry, entry: EntryTerms, followed: readonly number[], bits: number): ClassGroups {
   if (followed.length === 0) return prepared.nameGroups;
-  const flat = () => [...entry.terms, ...followed.flatMap((k) => entry.readings[k]!)];
   // More readings than bits (never in the bundled dictionary): grouped each time.
-  if (entry.readings.length > 30) return classGroupsOf(flat());
+  if (entry.readings.length > 30) return classGroupsOf(followedTerms(entry, followed));
   let groups = prepared.followedGroups.get(bits);
-  if (!groups) prepared.followedGroups.set(bits, (groups = classGroupsOf(flat())));
+  if (!groups) prepared.followedGroups.set(bits, (groups = classGroupsOf(followedTerms(entry, followed))));
   return groups;
+}
+
+/** The terms of the name and of the readings followed, in that order. */
+function followedTerms(entry: EntryTerms, followed: readonly number[]): string[] {
+  return [...entry.terms, ...followed.flatMap((k) => entry.readings[k]!)];
 }
 
 /**
@@ -406,14 +433,22 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
   const terms = position.terms;
   const classes = terms.map(termClassOf);
   const namesStudy = classes.includes('modality');
+  const termWeights = new Float64Array(terms.length);
+  const known = new Uint8Array(terms.length);
+  const numeric = new Uint8Array(terms.length);
+  for (let i = 0; i < terms.length; i += 1) {
+    termWeights[i] = weights.weight(terms[i]!);
+    known[i] = weights.known(terms[i]!) ? 1 : 0;
+    numeric[i] = /^\d+$/.test(terms[i]!) ? 1 : 0;
+  }
   return {
     table: null,
     generation: 0,
     sectionTerms: position.sectionTerms,
     weights,
-    termWeights: Float64Array.from(terms, (term) => weights.weight(term)),
-    known: Uint8Array.from(terms, (term) => (weights.known(term) ? 1 : 0)),
-    numeric: Uint8Array.from(terms, (term) => (/^\d+$/.test(term) ? 1 : 0)),
+    termWeights,
+    known,
+    numeric,
     classes,
     namesAntibodyClass: classes.includes('antibody'),
     namesStudy,
@@ -440,10 +475,9 @@ function coverageOf(list: CoverageList, position: PositionTerms, row: PreparedRo
       const term = terms[k]!;
       // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к
       // грибам рода Candida IgG`).
-      credit =
-        term === ANTIBODIES && row.namesAntibodyClass
-          ? 1
-          : Math.max(termCredit(term, position.terms), SECTION_CREDIT * termCredit(term, position.sectionTerms));
+      // The section is read only when it could give more than the name (its credit is at most SECTION_CREDIT).
+      const byName = term === ANTIBODIES && row.namesAntibodyClass ? 1 : termCredit(term, position.terms);
+      credit = byName >= SECTION_CREDIT ? byName : Math.max(byName, SECTION_CREDIT * termCredit(term, position.sectionTerms));
       found[id] = credit;
       stamp[id] = generation;
     }
