@@ -14,7 +14,7 @@ import type { Position, Service } from './records.js';
 import { POSITIONS, SERVICES, positionOf, selectList, isoTimestamp } from './postgres-tables.js';
 import { detail } from '../messages/message-catalogue.js';
 import { PRICE_FIELD_OF_KIND } from '../model/price-kinds.js';
-import type { PriceKind } from '../contract/limits.js';
+import { SEARCH_HIT_CLINICS, type PriceKind } from '../contract/limits.js';
 
 /** Runs one read query. */
 export type ReadQuery = <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
@@ -32,6 +32,8 @@ export interface SqlSearchHit {
   readonly service: Service;
   readonly prices: SqlPriceSummary;
   readonly clinics: readonly { readonly clinic_id: string; readonly name: string; readonly city: string | null }[];
+  /** How many clinics offer it; `clinics` names the first {@link SEARCH_HIT_CLINICS}. */
+  readonly clinics_total: number;
 }
 
 /** One clinic's representative price of a service (catalogue `PartnerPrice` before deviations and outliers). */
@@ -171,7 +173,8 @@ async function searchServices(
   return rows.map((row) => ({
     service: row.service,
     prices: { clinics: row.clinics, min: row.min, median: row.median, max: row.max },
-    clinics: row.offered ?? [],
+    clinics: (row.offered ?? []).slice(0, SEARCH_HIT_CLINICS),
+    clinics_total: row.offered?.length ?? 0,
   }));
 }
 
