@@ -7,7 +7,8 @@
  *
  *   npm run build -w @pricecat/core && node packages/core/bench/export-postgres.mjs [100000,400000] [--database-url URL]
  *   --node-args "--max-old-space-size=40"   flags for the exporting process (e.g. a small heap, to show the live set)
- *   --dist DIR                               another build's dist to export with (before/after on the same data)
+ *   --dist DIR[,DIR…]                        the builds' dist folders to export with, one after the other on the same
+ *                                            data (before/after); default this package's dist
  *
  * Without --database-url (or DATABASE_URL) a throwaway cluster is started and removed after.
  */
@@ -45,7 +46,7 @@ const { createPostgresStorage } = await import('../dist/storage/postgres.js');
 const { benchDatabase, writeSyntheticLists } = await import('./postgres-bench-data.mjs');
 const sizes = (args.find((a) => /^\d+(,\d+)*$/.test(a)) ?? '100000,400000').split(',').map(Number);
 const nodeArgs = (option('--node-args') ?? '').split(' ').filter(Boolean);
-const dist = resolve(option('--dist') ?? fileURLToPath(new URL('../dist', import.meta.url)));
+const dists = (option('--dist') ?? fileURLToPath(new URL('../dist', import.meta.url))).split(',').map((dir) => resolve(dir));
 const database = await benchDatabase(option('--database-url') ?? process.env.DATABASE_URL, 'export');
 try {
   const store = await createPostgresStorage({ connectionString: database.url, schema: SCHEMA });
@@ -87,11 +88,14 @@ try {
       }
     }
     await pool.query('VACUUM ANALYZE');
-    const child = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--child', dist], {
-      env: { ...process.env, DATABASE_URL: database.url },
-      encoding: 'utf8',
-    });
-    console.log(`export of ${total} positions: ${child.stdout.trim() || child.stderr.trim().slice(-2000)}`);
+    for (const dist of dists) {
+      const child = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--child', dist], {
+        env: { ...process.env, DATABASE_URL: database.url },
+        encoding: 'utf8',
+      });
+      const label = dists.length > 1 ? ` (${dist})` : '';
+      console.log(`export of ${total} positions${label}: ${child.stdout.trim() || child.stderr.trim().slice(-2000)}`);
+    }
   }
   await store.close();
 } finally {
