@@ -10,7 +10,6 @@ import type { LearnedSynonym, Position, Service } from '../storage/records.js';
 import type { CatalogueContext } from './context.js';
 import type { CreatedService, CreateServiceInput } from './proposal-types.js';
 import { proposalPositions } from './proposals.js';
-import type { QueryPort } from '../storage/query-port.js';
 import { detail } from '../messages/message-catalogue.js';
 
 import { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH } from '../contract/limits.js';
@@ -32,7 +31,7 @@ export async function createService(ctx: CatalogueContext, input: CreateServiceI
   if (existing) {
     throw new PricecatError('CONFLICT', detail('SERVICE_EXISTS', { category: existing.category, name: existing.name, id: existing.service_id }));
   }
-  const members = await resolveMembers(queries, input);
+  const members = await resolveMembers(ctx, input);
   const service: Service = {
     service_id: serviceId,
     name,
@@ -73,7 +72,8 @@ function required(value: unknown, field: string, what: string): string {
 }
 
 /** The proposals' members and the given positions, each once, in that order. */
-async function resolveMembers(queries: QueryPort, input: CreateServiceInput): Promise<Position[]> {
+async function resolveMembers(ctx: CatalogueContext, input: CreateServiceInput): Promise<Position[]> {
+  const queries = ctx.queries;
   const ids: string[] = [];
   // Every member, not only the ones the proposal lists.
   for (const proposalId of [...(input.proposal_id === undefined ? [] : [input.proposal_id]), ...(input.merged_proposal_ids ?? [])]) {
@@ -85,17 +85,28 @@ async function resolveMembers(queries: QueryPort, input: CreateServiceInput): Pr
   }
   // A loop, not `push(...given)`: the list comes from the request and may be long enough to overflow the stack.
   for (const id of given) ids.push(id);
-  const byId = new Map<string, Position>();
-  for (const id of new Set(ids)) {
-    const position = await queries.getPosition(id);
-    if (position) byId.set(id, position);
-  }
+  const byId = await positionsById(ctx, [...new Set(ids)]);
   const unknown = [...new Set(ids.filter((id) => !byId.has(id)))];
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 5).map((id) => `"${id}"`).join(', ');
     throw new PricecatError('NOT_FOUND', detail('POSITIONS_NOT_FOUND', { ids: unknown.length > 5 ? `${shown} и ещё ${unknown.length - 5}` : shown }));
   }
   return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+/**
+ * The positions of these ids, by id: in one read when the store offers `getPositions` (PostgreSQL: one query for a
+ * proposal of hundreds of members, not one round trip each), else one `getPosition` each of the read side (the
+ * in-memory port, where a lookup costs nothing).
+ */
+async function positionsById(ctx: CatalogueContext, positionIds: readonly string[]): Promise<Map<string, Position>> {
+  if (ctx.storage.getPositions) return new Map((await ctx.storage.getPositions(positionIds)).map((p) => [p.position_id, p]));
+  const byId = new Map<string, Position>();
+  for (const id of positionIds) {
+    const position = await ctx.queries.getPosition(id);
+    if (position) byId.set(id, position);
+  }
+  return byId;
 }
 
 /** One synonym per distinct `name_norm`, remembering the first raw name and clinic that carried it. */

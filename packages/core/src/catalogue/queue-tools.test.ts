@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { xlsxFile } from '../../test/helpers/files.js';
 import { TEST_SERVICES } from '../match/test-services.js';
+import { createLowdbStorage } from '../storage/lowdb.js';
 import { createMemoryStorage } from '../storage/memory.js';
 import type { Storage } from '../storage/storage.js';
 import type { Catalogue } from './catalogue.js';
@@ -70,6 +74,42 @@ describe('catalogue: queue filters, bulk acceptance, decision log, context', () 
     expect(undone).toMatchObject({ decisions: 3, batch_id: done.batch_id });
     expect(await catalogue.queue()).toEqual(before);
     expect(await storage.listDecisions()).toEqual([]);
+  });
+
+  it('takes back exactly one batch among several on the embedded store, by the id of any of its decisions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pricecat-batches-'));
+    try {
+      const storage = await createLowdbStorage({ dir });
+      const catalogue = await createCatalogue({ storage, services: TEST_SERVICES });
+      for (const clinic of ['Альфа', 'Бета', 'Гамма']) await catalogue.ingest({ fileName: `Клиника ${clinic} прайс 2024.xlsx`, bytes: LIST });
+      const clinics = (await catalogue.listPartners()).items;
+      const clinicOf = (name: string) => clinics.find((c) => c.name.includes(name))!.clinic_id;
+      const queuedOf = async (name: string) => (await catalogue.queue({ clinic_id: clinicOf(name) })).items.map((i) => i.position.position_id).sort();
+      const betaQueued = await queuedOf('Бета');
+      expect(betaQueued).toHaveLength(3);
+      // A batch per clinic, a single skip between two of them.
+      const batches: string[] = [];
+      for (const clinic of ['Альфа', 'Бета']) batches.push((await catalogue.acceptSuggestions({ min_confidence: 0, clinic_id: clinicOf(clinic) })).batch_id!);
+      const gammaFirst = (await catalogue.queue({ clinic_id: clinicOf('Гамма') })).items[0]!.position;
+      await catalogue.skipPosition({ position_id: gammaFirst.position_id });
+      batches.push((await catalogue.acceptSuggestions({ min_confidence: 0, clinic_id: clinicOf('Гамма') })).batch_id!);
+      expect(new Set(batches).size).toBe(3);
+      const log = await catalogue.decisionLog({ limit: 100 });
+      const ofBeta = log.items.filter((e) => e.batch_id === batches[1]);
+      expect(ofBeta.map((e) => e.position.clinic_id)).toEqual(Array(ofBeta.length).fill(clinicOf('Бета')));
+
+      const undone = await catalogue.undoDecision({ decision_id: ofBeta.at(-1)!.decision_id });
+      expect(undone).toMatchObject({ batch_id: batches[1], decisions: ofBeta.length });
+      expect([...undone.position_ids].sort()).toEqual(betaQueued);
+      expect(await queuedOf('Бета')).toEqual(betaQueued);
+      expect(await queuedOf('Альфа')).toEqual([]);
+      expect(await queuedOf('Гамма')).toEqual([]);
+      const after = await catalogue.decisionLog({ limit: 100 });
+      expect(after.items.map((e) => e.decision_id)).toEqual(log.items.filter((e) => e.batch_id !== batches[1]).map((e) => e.decision_id));
+      await catalogue.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bulk acceptance without a threshold', async () => {

@@ -5,11 +5,19 @@
  * 2. `Все позиции`: every extracted position, queued, skipped and unrecognized ones too; a package's
  *    components (no offers of their own, so not in the catalogue) right under their package, each naming it.
  */
-import { compareService } from '../catalogue/compare-service.js';
-import type { Directory, QueryPort } from '../storage/query-port.js';
-import type { Clinic, Position, PositionKind, Service } from '../storage/records.js';
+import { partnerPrices, servicePricesOf } from '../catalogue/compare-service.js';
+import { median } from '../catalogue/statistics.js';
+import { maxOf, minOf } from '../numbers.js';
+import type { Directory, ExportedPosition, QueryPort } from '../storage/query-port.js';
+import type { Clinic, PositionKind, Service } from '../storage/records.js';
 import type { CellValue, SheetSource } from './xlsx-stream.js';
 import { renderMessage } from '../messages/message-catalogue.js';
+
+/**
+ * Services whose prices the catalogue sheet reads at once: one line per (service, clinic) comes back, so a chunk
+ * holds at most this many times the clinics' lines however many positions there are.
+ */
+const SERVICES_PER_READ = 100;
 
 /** Sheet names (the second is the client's). */
 export const CATALOGUE_SHEET = 'Каталог';
@@ -70,26 +78,39 @@ async function catalogueSheet(queries: QueryPort): Promise<SheetSource> {
 
   async function* rows(): AsyncGenerator<CellValue[]> {
     yield [...CATALOGUE_LEAD_HEADERS, ...clinics.map(clinicColumnHeader), ...CATALOGUE_TAIL_HEADERS];
-    for (const service of services) {
-      const comparison = await compareService(queries, service.service_id, { price_kind: 'resident' });
-      if (comparison.partners.length === 0) continue;
-      const row: CellValue[] = new Array<CellValue>(width).fill(null);
-      row[0] = service.service_id;
-      row[1] = service.name;
-      row[2] = service.category;
-      row[3] = service.tariff_code;
-      row[4] = ORIGIN_LABEL[service.origin] ?? service.origin;
-      for (const partner of comparison.partners) {
-        const index = column.get(partner.clinic_id);
-        if (index !== undefined) row[index] = partner.price;
+    for (let start = 0; start < services.length; start += SERVICES_PER_READ) {
+      const chunk = services.slice(start, start + SERVICES_PER_READ);
+      // Each clinic's representative price only (no line names): one read per chunk of services, not one comparison
+      // each (on PostgreSQL a round trip per service was most of a large export's time); the figures are
+      // `GET /api/services/{id}/partners`' (compareService: partnerPrices, then their median, min and max).
+      const lines = await servicePricesOf(queries, chunk.map((s) => s.service_id), 'resident', { names: false });
+      for (const service of chunk) {
+        const row = catalogueRow(service, partnerPrices(model, lines.get(service.service_id)!.lines, 'resident'));
+        if (row) yield row;
       }
-      const tail = CATALOGUE_LEAD_HEADERS.length + clinics.length;
-      row[tail] = comparison.median;
-      row[tail + 1] = comparison.min;
-      row[tail + 2] = comparison.max;
-      row[tail + 3] = comparison.partners.length;
-      yield row;
     }
+  }
+
+  /** A service's row, or null when no clinic prices it. */
+  function catalogueRow(service: Service, partners: readonly { readonly clinic_id: string; readonly price: number }[]): CellValue[] | null {
+    if (partners.length === 0) return null;
+    const prices = partners.map((p) => p.price);
+    const row: CellValue[] = new Array<CellValue>(width).fill(null);
+    row[0] = service.service_id;
+    row[1] = service.name;
+    row[2] = service.category;
+    row[3] = service.tariff_code;
+    row[4] = ORIGIN_LABEL[service.origin] ?? service.origin;
+    for (const partner of partners) {
+      const index = column.get(partner.clinic_id);
+      if (index !== undefined) row[index] = partner.price;
+    }
+    const tail = CATALOGUE_LEAD_HEADERS.length + clinics.length;
+    row[tail] = median(prices);
+    row[tail + 1] = minOf(prices);
+    row[tail + 2] = maxOf(prices);
+    row[tail + 3] = partners.length;
+    return row;
   }
   return {
     name: CATALOGUE_SHEET,
@@ -102,14 +123,24 @@ function positionsSheet(queries: QueryPort): SheetSource {
   async function* rows(): AsyncGenerator<CellValue[]> {
     yield [...POSITIONS_HEADERS];
     const model = await queries.directory();
-    // A package comes before its components (ingest order): its name is at hand when they come. Packages
-    // are a few hundred per list, so the names are few.
+    // A package comes before its components, in its own list (ingest order): its name is at hand when they come.
+    // Only the current list's packages are kept (a few hundred at most), not every package of the store; a package
+    // not among them (a list whose positions are not all in one run) is looked up.
     const packageNames = new Map<string, string>();
+    const packageName = async (packageId: string): Promise<string> =>
+      packageNames.get(packageId) ?? (await queries.getPosition(packageId))?.raw_name ?? packageId;
+    let listId: string | null = null;
     // One batch at a time: an engine with a cursor keeps memory bounded however many positions there are.
-    for await (const batch of queries.eachPosition(2000)) {
+    // Only the columns written, where the engine can narrow its reads.
+    const batches: AsyncIterable<readonly ExportedPosition[]> = queries.eachExportedPosition?.(2000) ?? queries.eachPosition(2000);
+    for await (const batch of batches) {
       for (const position of batch) {
-        if (position.kind !== 'service') packageNames.set(position.position_id, position.raw_name);
-        yield positionRow(model, position, position.package_id === null ? null : (packageNames.get(position.package_id) ?? position.package_id));
+        if (position.price_list_id !== listId) {
+          listId = position.price_list_id;
+          packageNames.clear();
+        }
+        if (position.kind === 'package') packageNames.set(position.position_id, position.raw_name);
+        yield positionRow(model, position, position.package_id === null ? null : await packageName(position.package_id));
       }
     }
   }
@@ -120,7 +151,7 @@ function positionsSheet(queries: QueryPort): SheetSource {
   };
 }
 
-function positionRow(model: Directory, position: Position, packageName: string | null): CellValue[] {
+function positionRow(model: Directory, position: ExportedPosition, packageName: string | null): CellValue[] {
   const clinic = model.clinicsById.get(position.clinic_id);
   const list = model.priceListsById.get(position.price_list_id);
   const service = position.service_id ? model.servicesById.get(position.service_id) : undefined;

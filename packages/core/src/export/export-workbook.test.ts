@@ -1,9 +1,13 @@
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, postgresTarget } from '../../test/helpers/postgres-cluster.js';
 import { xlsxFile } from '../../test/helpers/files.js';
 import { createCatalogue } from '../catalogue/create-catalogue.js';
 import { loadDefaultDictionary } from '../dictionary/default-dictionary.js';
+import { createMemoryStorage } from '../storage/memory.js';
+import { createPostgresStorage } from '../storage/postgres.js';
 import type { Service } from '../storage/records.js';
+import type { Storage } from '../storage/storage.js';
 
 let dictionary: Service[];
 beforeAll(async () => {
@@ -80,3 +84,55 @@ describe('export: the catalogue workbook', () => {
     expect(rowsOf(book, 'Все позиции')).toEqual([]);
   });
 });
+
+const target = postgresTarget();
+const STORES: readonly (readonly [string, string | undefined, () => Promise<Storage>])[] = [
+  ['memory', undefined, async () => createMemoryStorage()],
+  ['postgres', target.skip, async () => createPostgresStorage({ connectionString: await createTestDatabase(target.url!, 'export'), schema: 'export' })],
+];
+
+for (const [store, skip, open] of STORES) {
+  describe.skipIf(skip !== undefined)(`export: a store of many positions (${store} store${skip ? `, skipped: ${skip}` : ''})`, () => {
+    it('writes every position in ingest order and, for each priced service, the prices its comparison gives', async () => {
+      const storage = await open();
+      try {
+        const catalogue = await createCatalogue({ storage, services: dictionary });
+        // More positions than the export reads at once, and more services than its catalogue sheet asks prices of at once.
+        const names = [...new Set(dictionary.map((s) => s.name))].slice(0, 250);
+        const head = ['№', 'Наименование услуги', 'Цена, тенге'];
+        const ingested: string[] = [];
+        for (const [i, clinic] of ['Альфа', 'Бета', 'Гамма'].entries()) {
+          const rows = Array.from({ length: 1700 }, (_, row) => [row + 1, names[(row * (i + 1)) % names.length]!, 1000 + row * 10 + i * 7]);
+          await catalogue.ingest({ fileName: `Клиника ${clinic} прайс 2026.xlsx`, bytes: xlsxFile([head, ...rows]) });
+          ingested.push(...rows.map((r) => String(r[1])));
+        }
+        const { book } = await exportedBook(catalogue);
+        const positions = rowsOf(book, 'Все позиции');
+        expect(positions.map((r) => r['Наименование в прайсе'])).toEqual(ingested);
+
+        const catalogueRows = rowsOf(book, 'Каталог');
+        const clinics = (await catalogue.listPartners()).items;
+        const headerOf = new Map(clinics.map((c) => [c.clinic_id, c.city ? `${c.name} (${c.city})` : c.name]));
+        const priced: string[] = [];
+        for (const service of dictionary) {
+          const comparison = await catalogue.compareService(service.service_id);
+          if (comparison.partners.length > 0) priced.push(service.service_id);
+        }
+        expect(priced.length).toBeGreaterThan(100);
+        expect(catalogueRows.map((r) => r['ID услуги']).sort()).toEqual(priced.sort());
+        for (const row of catalogueRows) {
+          const comparison = await catalogue.compareService(String(row['ID услуги']));
+          expect(row).toMatchObject({
+            'Медиана': comparison.median,
+            'Мин': comparison.min,
+            'Макс': comparison.max,
+            'Клиник': comparison.clinics,
+            ...Object.fromEntries(comparison.partners.map((p) => [headerOf.get(p.clinic_id)!, p.price])),
+          });
+        }
+      } finally {
+        await storage.close();
+      }
+    });
+  });
+}

@@ -184,6 +184,38 @@ export const DECISION_CASES: readonly Case[] = [
     },
   ],
   [
+    'lists the standing decisions of one batch among interleaved batches, and reverting that batch leaves the others as they were',
+    async (store) => {
+      const queued = Array.from({ length: 9 }, (_, i) => samplePosition(`p-${i + 1}`, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${i + 1}` }));
+      await store.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      // d-1 … d-9 in batches b-1, b-2, b-3 taking turns; d-9 in none.
+      const decisions = queued.map((position, i) =>
+        matchDecision(`d-${i + 1}`, 's-1', [position], {
+          synonym: { ...sampleSynonym(position.name_norm, 's-1'), created_at: `2024-03-0${i + 1}T10:00:00.000Z` },
+          ...(i < 8 && { batch_id: `b-${(i % 3) + 1}` }),
+        }),
+      );
+      for (const [i, decision] of decisions.entries()) await store.saveDecision({ decision, positions: [matched(queued[i]!, 's-1')] });
+      const [d1, d2, d3, d4, d5, d6, d7, d8, d9] = decisions;
+      await store.revertDecision('d-4');
+      if (store.listBatchDecisions) {
+        expect(await store.listBatchDecisions('b-1')).toEqual([d1, d7]);
+        expect(await store.listBatchDecisions('b-2')).toEqual([d2, d5, d8]);
+        expect(await store.listBatchDecisions('b-3')).toEqual([d3, d6]);
+      }
+      for (const id of ['d-8', 'd-5', 'd-2']) await store.revertDecision(id);
+      if (store.listBatchDecisions) {
+        expect(await store.listBatchDecisions('b-2')).toEqual([]);
+        expect(await store.listBatchDecisions('b-1')).toEqual([d1, d7]);
+        expect(await store.listBatchDecisions('b-3')).toEqual([d3, d6]);
+      }
+      expect(await store.listDecisions()).toEqual([d1, d3, d6, d7, d9]);
+      const undone = new Set(['p-2', 'p-4', 'p-5', 'p-8']);
+      expect(await store.listPositions()).toEqual(queued.map((p) => (undone.has(p.position_id) ? p : matched(p, 's-1'))));
+      expect((await store.listLearnedSynonyms()).map((s) => s.name_norm).sort()).toEqual(['имя 1', 'имя 3', 'имя 6', 'имя 7', 'имя 9']);
+    },
+  ],
+  [
     'ignores a revert of a decision it does not know',
     async (store) => {
       await store.revertDecision('d-404');
@@ -227,6 +259,32 @@ export const DECISION_PERSISTENT_CASES: readonly [string, (makeStore: () => Stor
         expect(await third.listLearnedSynonyms()).toEqual([]);
       } finally {
         await third.close();
+      }
+    },
+  ],
+  [
+    'finds a batch’s decisions after being closed and opened again, an undo made before the close left out',
+    async (makeStore) => {
+      const queued = ['p-1', 'p-2', 'p-3'].map((id) => samplePosition(id, 'pl-1', 'c-1', { ...QUEUED, name_norm: `имя ${id}` }));
+      const decisions = queued.map((position, i) =>
+        matchDecision(`d-${i + 1}`, 's-1', [position], {
+          synonym: { ...sampleSynonym(position.name_norm, 's-1'), created_at: `2024-03-0${i + 1}T10:00:00.000Z` },
+          batch_id: i === 1 ? 'b-2' : 'b-1',
+        }),
+      );
+      const first = await makeStore();
+      await first.savePriceList(sampleWrite('c-1', 'pl-1', queued));
+      for (const [i, decision] of decisions.entries()) await first.saveDecision({ decision, positions: [matched(queued[i]!, 's-1')] });
+      await first.revertDecision('d-1');
+      await first.close();
+      const second = await makeStore();
+      try {
+        if (second.listBatchDecisions) {
+          expect(await second.listBatchDecisions('b-1')).toEqual([decisions[2]]);
+          expect(await second.listBatchDecisions('b-2')).toEqual([decisions[1]]);
+        }
+      } finally {
+        await second.close();
       }
     },
   ],

@@ -559,7 +559,8 @@ function openLoaded(dir: string, loaded: Loaded, lock: DataDirLock | null, journ
     },
     listBatchDecisions: async (batchId: string) => {
       if (closed) throw closedError(dir);
-      return log.all().flatMap((d) => (d.batch_id === batchId ? [resolved(d)!] : []));
+      // From the log's index by batch: proportional to the batch, not to the log.
+      return log.batch(batchId).map((d) => resolved(d)!);
     },
     decisionPage: async (query: DecisionPageQuery) => {
       if (closed) throw closedError(dir);

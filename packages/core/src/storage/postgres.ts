@@ -39,7 +39,7 @@ import { compactPositionCounts, compactServiceClinicCounts, createPostgresQuerie
 import { createPostgresQueryPort } from './postgres-query-port.js';
 import type { Decision, IngestedFile, LearnedSynonym, Position, Service, SkippedItem } from './records.js';
 import type { DecisionPageQuery, DecisionWrite, PositionFilter, PriceListWrite, Storage } from './storage.js';
-import type { QueryPort } from './query-port.js';
+import { EXPORTED_POSITION_FIELDS, type ExportedPosition, type QueryPort } from './query-port.js';
 import { detail } from '../messages/message-catalogue.js';
 
 /** Key of the advisory lock that serialises price-list writes across servers ("pricing"). */
@@ -193,13 +193,20 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 
   const storage: PostgresStorage = {
     pool,
-    queries: createPostgresQueryPort({
-      read: (sql, params) => read(sql, params),
-      stream: (batchSize) => {
+    queries: {
+      ...createPostgresQueryPort({
+        read: (sql, params) => read(sql, params),
+        stream: (batchSize) => {
+          guard();
+          return streamPositions(pool, undefined, batchSize, where);
+        },
+      }),
+      // The export's columns only: no candidates or traces sent, parsed and collected per row.
+      eachExportedPosition: (batchSize = 1000) => {
         guard();
-        return streamPositions(pool, undefined, batchSize, where);
+        return streamPositions(pool, undefined, batchSize, where, EXPORTED_POSITION_FIELDS.join(', '));
       },
-    }),
+    },
     ...createPostgresQueries((sql, params) => read(sql, params)),
 
     listServices: () => read<Service>(selectSql(SERVICES)),
@@ -315,8 +322,13 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
 
 // ---- internal helpers ----
 
-/** The generator behind `streamPositions`: a cursor in a REPEATABLE READ, read-only transaction. */
-async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string): AsyncGenerator<Position[]> {
+/**
+ * The generator behind `streamPositions`: a cursor in a REPEATABLE READ, read-only transaction; `columns` (plain
+ * column names) instead of whole rows when given.
+ */
+function streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string): AsyncGenerator<Position[]>;
+function streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string, columns: string): AsyncGenerator<ExportedPosition[]>;
+async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, batchSize: number, where: string, columns?: string): AsyncGenerator<Position[] | ExportedPosition[]> {
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new PricecatError('INVALID_INPUT', detail('BATCH_SIZE_INVALID', { got: String(batchSize) }));
   const { where: condition, params } = positionWhere(filter);
   let client: PoolClient;
@@ -328,11 +340,12 @@ async function* streamPositions(pool: Pool, filter: PositionFilter | undefined, 
   let finished = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(`DECLARE positions_stream NO SCROLL CURSOR FOR ${selectSql(POSITIONS, condition)}`, params);
+    const select = columns === undefined ? selectSql(POSITIONS, condition) : `SELECT ${columns} FROM positions${condition ? ` WHERE ${condition}` : ''} ORDER BY seq`;
+    await client.query(`DECLARE positions_stream NO SCROLL CURSOR FOR ${select}`, params);
     for (;;) {
       const { rows } = await client.query<Position>(`FETCH ${batchSize} FROM positions_stream`);
       if (rows.length === 0) break;
-      yield rows.map(positionOf);
+      yield columns === undefined ? rows.map(positionOf) : rows;
     }
     await client.query('COMMIT');
     finished = true;

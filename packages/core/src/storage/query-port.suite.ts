@@ -15,7 +15,7 @@ import { listServiceProposals } from '../catalogue/proposals.js';
 import { PRICE_KINDS, type PriceKind } from '../contract/limits.js';
 import { priceOfKind } from '../model/price-kinds.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
-import type { QueryPort, StoreChange } from './query-port.js';
+import { EXPORTED_POSITION_FIELDS, type QueryPort, type StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
 import { mulberry32, queryAnswers } from './query-answers.js';
 import { sampleClinic, samplePosition, samplePriceList, sampleService, sampleWrite } from './sample-records.js';
@@ -106,6 +106,13 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
         expect(proposals).toEqual(await listServiceProposals(rebuilt, { limit: 500 }));
         const unmatched = (await rebuilt.findPositions({ status: ['queued', 'unrecognized'] })).items;
         await expectUnmatchedNames(side.queries, unmatched);
+        // The export's narrowed rows (optional): every position, in ingest order, with the fields it writes.
+        if (side.queries.eachExportedPosition) {
+          const exportedFields = (p: Partial<Position>) => Object.fromEntries(EXPORTED_POSITION_FIELDS.map((field) => [field, p[field] ?? null]));
+          const exported: Record<string, unknown>[] = [];
+          for await (const batch of side.queries.eachExportedPosition(7)) exported.push(...batch.map(exportedFields));
+          expect(exported).toEqual((await rebuilt.findPositions()).items.map(exportedFields));
+        }
       } finally {
         await store.close();
       }

@@ -112,6 +112,11 @@ export interface QueryPort {
    */
   eachPosition(batchSize?: number): AsyncIterable<readonly Position[]>;
   /**
+   * Optional: {@link eachPosition} with only the fields the export writes ({@link ExportedPosition}). An SQL engine
+   * then reads a few columns instead of whole rows (candidates, traces): less to send, parse and collect.
+   */
+  eachExportedPosition?(batchSize?: number): AsyncIterable<readonly ExportedPosition[]>;
+  /**
    * Optional: what price comparisons (search summaries, the comparison across clinics) need of the services'
    * normalized offers (positions of {@link OFFER_KINDS}: a package's components are left out), without
    * reading all of them into the process. For each service asked (a service without such offers gives an
@@ -166,6 +171,47 @@ export interface QueryPort {
   /** The unmatched positions carrying any of the given names, in ingest order, sliced. */
   unmatchedPositions(names: readonly UnmatchedNameRef[], slice?: Slice): Promise<readonly UnmatchedLine[]>;
 }
+
+/** What the export writes of a position: see {@link QueryPort.eachExportedPosition}. */
+export type ExportedPosition = Pick<
+  Position,
+  | 'position_id'
+  | 'price_list_id'
+  | 'clinic_id'
+  | 'raw_name'
+  | 'code'
+  | 'section'
+  | 'price'
+  | 'price_nonresident'
+  | 'price_nonresident_far'
+  | 'prices_raw'
+  | 'service_id'
+  | 'confidence'
+  | 'method'
+  | 'status'
+  | 'kind'
+  | 'package_id'
+>;
+
+/** The fields of {@link ExportedPosition}, for engines that select columns. */
+export const EXPORTED_POSITION_FIELDS = [
+  'position_id',
+  'price_list_id',
+  'clinic_id',
+  'raw_name',
+  'code',
+  'section',
+  'price',
+  'price_nonresident',
+  'price_nonresident_far',
+  'prices_raw',
+  'service_id',
+  'confidence',
+  'method',
+  'status',
+  'kind',
+  'package_id',
+] as const satisfies readonly (keyof ExportedPosition)[];
 
 /** A name among the unmatched positions: see {@link QueryPort.unmatchedNames}. */
 export interface UnmatchedNameRef {
