@@ -27,11 +27,11 @@ export function pdfExcerpt(name: string): Uint8Array {
 }
 
 /**
- * The rows of the excerpt `test/fixtures/pdf/<name>` as the PDF reader extracts them with tesseract; read when first
- * asked for, and every later call gets the same result.
+ * The rows of the excerpt `test/fixtures/pdf/<name>` as the PDF reader extracts them with tesseract (read as
+ * `fileName`, the excerpt's own name by default); read when first asked for, and every later call gets the same result.
  */
-export function readWithOcr(name: string): () => Promise<ExtractedRows> {
+export function readWithOcr(name: string, fileName: string = name): () => Promise<ExtractedRows> {
   let extracted: Promise<ExtractedRows> | undefined;
   return () =>
-    (extracted ??= createTesseractOcr().then((ocr) => pdfReader.read(pdfExcerpt(name), name, { ocr: ocr! })).then(extractPriceRows));
+    (extracted ??= createTesseractOcr().then((ocr) => pdfReader.read(pdfExcerpt(name), fileName, { ocr: ocr! })).then(extractPriceRows));
 }

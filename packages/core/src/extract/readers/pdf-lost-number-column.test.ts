@@ -7,27 +7,11 @@
  * `pdftoppm -r 150` (and `-r 100` for the whole page); names are wrapped in top-aligned cells, the row's number,
  * code and prices level with the first line. Skipped where tesseract or pdftoppm is missing.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTesseractOcr } from '../../ocr/tesseract.js';
-import { extractPriceRows, type ExtractedRows } from '../extract-rows.js';
+import { ocrToolsInstalled, readWithOcr } from '../../../test/helpers/page-reread.js';
 import type { PriceRow } from '../price-row.js';
-import { pdfReader } from './pdf.js';
 
 const NAME = 'clinic3-2026-pages-1-3.pdf';
-const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../test/fixtures/pdf/${NAME}`, import.meta.url))));
-
-function installed(binary: string, args: string[]): boolean {
-  try {
-    execFileSync(binary, args, { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const tools = installed('tesseract', ['--version']) && installed('pdftoppm', ['-v']);
 
 /** Rows 76–112 of page 3 as printed: «Цена, тенге» and «Цена партнера». */
 const PRINTED: readonly (readonly [number, number])[] = [
@@ -58,10 +42,8 @@ function align(rows: readonly PriceRow[]): [PriceRow, readonly [number, number]]
   return pairs;
 }
 
-describe.skipIf(!tools)('extract: a page whose text layer lost its № column, re-read from its image (skipped without tesseract)', () => {
-  let extracted: Promise<ExtractedRows> | undefined;
-  const read = (): Promise<ExtractedRows> =>
-    (extracted ??= createTesseractOcr().then((ocr) => pdfReader.read(bytes, 'Клиника 3 прайс 2026.PDF', { ocr: ocr! })).then(extractPriceRows));
+describe.skipIf(!ocrToolsInstalled)('extract: a page whose text layer lost its № column, re-read from its image (skipped without tesseract)', () => {
+  const read = readWithOcr(NAME, 'Клиника 3 прайс 2026.PDF');
   const page3 = async (): Promise<PriceRow[]> => (await read()).rows.filter((r) => r.source.table === 'page 2');
 
   it('extracts at least 97 % of the 37 rows, one row per printed row, in order with their printed price', async () => {
