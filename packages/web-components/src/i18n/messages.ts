@@ -139,7 +139,8 @@ export const messages = {
     pick: 'Выбрать файл',
     uploading: (name: string) => `Загрузка «${name}»…`,
     processing: 'Файл загружен, идёт обработка…',
-    done: (files: number, errors: number) => `Обработано файлов: ${files}, с ошибками: ${errors}`,
+    done: (files: number, errors: number, already: number) =>
+      `Обработано файлов: ${files}, с ошибками: ${errors}${already > 0 ? `, уже загружены ранее: ${already}` : ''}`,
     file: 'Файл',
     clinic: 'Клиника',
     positions: 'Позиций',

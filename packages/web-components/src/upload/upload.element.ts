@@ -212,7 +212,10 @@ export class PricecatUploadElement extends LitElement {
   }
 
   #renderReport(report: IngestReport) {
-    return html`<p class="summary" role="status">${t.done(report.files.length, report.errors)}</p>
+    // A file already ingested is reported as an error on the wire (ALREADY_INGESTED) but nothing went wrong:
+    // counted apart, so «с ошибками» means files a person has to look at.
+    const already = report.files.filter((file) => file.status === 'error' && file.duplicate_of).length;
+    return html`<p class="summary" role="status">${t.done(report.files.length, report.errors - already, already)}</p>
       <div class="table-wrap">
         <table>
           <thead>

@@ -101,6 +101,8 @@ describe('<pricecat-upload>', () => {
     await element.updateComplete;
     await element.upload(new File([new Uint8Array(64)], 'Клиника «Здоровье» 2024.xlsx'));
     await vi.waitFor(() => expect($$(element, 'tr.duplicate')).toHaveLength(1));
+    // Not an error a person has to look at: counted apart.
+    expect(shadowText($(element, '.summary'))).toBe('Обработано файлов: 1, с ошибками: 0, уже загружены ранее: 1');
     expect(shadowText($(element, 'tr.duplicate'))).toContain(
       'Этот файл уже загружен 10.02.2026 как «Здоровье 2024.xlsx»; повторно ничего не сохранено.',
     );
