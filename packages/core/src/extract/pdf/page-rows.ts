@@ -140,24 +140,14 @@ function addRowsOfOtherHalf(
 ): void {
   if (heights.length === 0 || layout.name < 0 || layout.prices.length > 0) return;
   const level = LEVEL_WITH * size;
-  let segment = 0;
   const found: Group[] = [];
-  lines.forEach((line, i) => {
-    if (breaksRows(i)) {
-      segment++;
-      return;
-    }
-    const cells = placed[i]!;
-    if (cells.some(isAnchor)) return;
-    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
-    if (!name || continuesAName(name.f.text)) return;
+  for (const { line, segment, name } of unanchoredNameLines(lines, placed, layout, breaksRows, isAnchor)) {
+    if (continuesAName(name.f.text)) continue;
     const h = heights.find((y) => Math.abs(y - line.y) <= level);
-    if (h === undefined || groups.some((g) => Math.abs(centre(g) - h) <= level)) return;
-    found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
-  });
-  if (found.length === 0) return;
-  groups.push(...found);
-  groups.sort((a, b) => a.segment - b.segment || centre(b) - centre(a));
+    if (h === undefined || groups.some((g) => Math.abs(centre(g) - h) <= level)) continue;
+    found.push(rowAt(segment, line));
+  }
+  addGroups(groups, found);
 }
 
 /** Distance, in font sizes, beyond which a line is out of reach of every row's anchors. */
@@ -193,31 +183,59 @@ function addUnanchoredRows(
   if (layout.name < 0 || layout.prices.length === 0) return;
   const headed = (col: number): boolean => col !== layout.name && col !== layout.number && !layout.prices.includes(col)
     && (layout.columns[col]?.header ?? '') !== '';
-  let segment = 0;
   const found: Group[] = [];
-  lines.forEach((line, i) => {
-    if (breaksRows(i)) {
-      segment++;
-      return;
-    }
-    const cells = placed[i]!;
-    if (cells.some(isAnchor)) return;
-    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
+  for (const { i, line, segment, cells, name } of unanchoredNameLines(lines, placed, layout, breaksRows, isAnchor)) {
     // The other cell must start there too: `канала` under `соскоб из / цервикального` continues a material cell.
-    if (!name || continuesAName(name.f.text) || !cells.some((p) => headed(p.col) && !continuesAName(p.f.text))) return;
+    if (continuesAName(name.f.text) || !cells.some((p) => headed(p.col) && !continuesAName(p.f.text))) continue;
     // A name line ending in a comma or a hyphen runs on (`… (генотипирование 16, 18,` over `31, 33, 35, …`).
     const above = i > 0 ? placed[i - 1]!.filter((p) => p.col === layout.name).sort((a, b) => b.f.x1 - a.f.x1)[0] : undefined;
-    if (above && /[,(\-–]$/.test(above.f.text.trim())) return;
+    if (above && /[,(\-–]$/.test(above.f.text.trim())) continue;
     const reach = UNANCHORED_REACH * size;
     const own = groups.filter((g) => g.segment === segment);
-    if (own.some((g) => distance(g, line.y) <= reach)) return;
+    if (own.some((g) => distance(g, line.y) <= reach)) continue;
     const higher = own.some((g) => g.bottom > line.y && g.bottom - line.y <= NEIGHBOUR_REACH * size);
     const lower = own.some((g) => g.top < line.y && line.y - g.top <= NEIGHBOUR_REACH * size);
-    if (!higher || !lower) return;
-    if (found.some((g) => g.segment === segment && distance(g, line.y) <= reach)) return;
-    found.push({ segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y });
-  });
-  if (found.length === 0 || found.length > UNANCHORED_SHARE * groups.length) return;
+    if (!higher || !lower) continue;
+    if (found.some((g) => g.segment === segment && distance(g, line.y) <= reach)) continue;
+    found.push(rowAt(segment, line));
+  }
+  if (found.length > UNANCHORED_SHARE * groups.length) return;
+  addGroups(groups, found);
+}
+
+/**
+ * The lines of a page that no row anchors (no number, no price) but that put something in the name column, with
+ * their segment (a heading or header band between rows starts the next one) and their leftmost name cell: where
+ * the two passes above look for rows the text layer lost.
+ */
+function* unanchoredNameLines(
+  lines: readonly TextLine[],
+  placed: readonly { f: Fragment; col: number }[][],
+  layout: PageColumns,
+  breaksRows: (i: number) => boolean,
+  isAnchor: (p: { f: Fragment; col: number }) => boolean,
+): Generator<{ i: number; line: TextLine; segment: number; cells: readonly { f: Fragment; col: number }[]; name: { f: Fragment; col: number } }> {
+  let segment = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (breaksRows(i)) {
+      segment++;
+      continue;
+    }
+    const cells = placed[i]!;
+    if (cells.some(isAnchor)) continue;
+    const name = cells.filter((p) => p.col === layout.name).sort((a, b) => a.f.x0 - b.f.x0)[0];
+    if (name) yield { i, line: lines[i]!, segment, cells, name };
+  }
+}
+
+/** A row of one line, found without an anchor: no cells yet (the line's words are placed into it later). */
+function rowAt(segment: number, line: TextLine): Group {
+  return { segment, cells: new Map(), top: line.y, bottom: line.y, line: line.y };
+}
+
+/** Adds rows found by a pass, keeping the page's rows in segment order, top first. */
+function addGroups(groups: Group[], found: readonly Group[]): void {
+  if (found.length === 0) return;
   groups.push(...found);
   groups.sort((a, b) => a.segment - b.segment || centre(b) - centre(a));
 }
