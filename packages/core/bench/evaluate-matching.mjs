@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import leven from 'leven';
 import { FEATURES, createMatcher, dictionaryStructureOf, extractPriceRows, normalizeName, readDocument, withdrawConcentratedGroups } from '../dist/internal.js';
 import { loadDefaultDictionary } from '@pricecat/core/node';
-import { BINS, acceptanceThreshold, figuresOf, fitRows, fittingSamples, groupedCv, labelledRows, maskOf, pct, rankRow, rulesAsRanked, calibrate } from './ranker-data.mjs';
+import { BINS, BLIND_TRAINING, FITTING_FILES, SAMPLE_TITLES, acceptanceThreshold, figuresOf, fitRows, fittingSamples, groupedCv, labelledRows, maskOf, pct, rankRow, rulesAsRanked, calibrate } from './ranker-data.mjs';
 import { applyIsotonic } from '../dist/internal.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -40,6 +40,14 @@ const freshPath = process.env.PRICECAT_FRESH_HOLDOUT ?? join(fixtures, 'matching
 if (existsSync(freshPath)) {
   samples.push({ key: 'fresh', title: 'fresh held-out', labels: JSON.parse(readFileSync(freshPath, 'utf8')), fitted: false });
 }
+// The second fresh sample (matching-fresh-holdout-2.json, labelled blind on 2026-11-25), reporting only as well.
+const fresh2Path = process.env.PRICECAT_FRESH_HOLDOUT_2 ?? join(fixtures, 'matching-fresh-holdout-2.json');
+if (existsSync(fresh2Path)) {
+  samples.push({ key: 'fresh2', title: 'fresh held-out 2', labels: JSON.parse(readFileSync(fresh2Path, 'utf8')), fitted: false });
+}
+/** Every reporting-only label: the two fresh samples together, the figure with the least sampling noise. */
+const unfitted = samples.filter((s) => !s.fitted);
+const freshLabels = unfitted.flatMap((s) => s.labels);
 
 const services = await loadDefaultDictionary();
 const nameOf = new Map(services.map((s) => [s.service_id, s.name]));
@@ -218,10 +226,13 @@ console.log(`samples: ${samples.map((s) => `${s.title} ${s.labels.length}`).join
 const e2e = samples.map((s) => endToEnd(archiveRanked.byPlace, s.labels));
 const e2eRules = samples.map((s) => endToEnd(archiveRules.byPlace, s.labels));
 for (const [i, s] of samples.entries()) if (e2e[i].missing > 0) console.log(`  ${s.title}: ${e2e[i].missing} labelled positions not found among the extracted ones (left out)`);
+// With two fresh samples, a last column gives them together (printed only; the per-file lines below count each once).
+const both = unfitted.length > 1;
+const withBoth = (figures, archiveMatched) => (both ? [...figures, endToEnd(archiveMatched.byPlace, freshLabels)] : figures);
 console.log('\nEND TO END, the shipped matcher (ranker + calibration, assets/ranker.json):');
-table(e2e, titles);
+table(withBoth(e2e, archiveRanked), both ? [...titles, 'both fresh'] : titles);
 console.log('\nEND TO END, before: the hand-rule cascade alone (createMatcher({ ranker: null })):');
-table(e2eRules, samples.map((s) => s.title));
+table(withBoth(e2eRules, archiveRules), [...samples.map((s) => s.title), ...(both ? ['both fresh'] : [])]);
 
 // ---- grouped cross-validation on the fitted samples, from the labels' own fields ----
 const rows = labelledRows(services, fittingSamples());
@@ -229,23 +240,25 @@ const cv = groupedCv(rows, maskOf());
 const cvAccept = acceptanceThreshold(cv);
 const bySample = (ranked, key) => ranked.filter((r) => r.row.sample === key);
 console.log(`\nGROUPED CV (leave-one-clinic-out: each clinic's rows ranked and calibrated by models fitted on the other clinics; out of fold; acceptance ${cvAccept.toFixed(3)} chosen in the same CV):`);
-table([...['dev', 'held', 'train2'].map((k) => figuresOf(bySample(cv, k), cvAccept)), figuresOf(cv, cvAccept)], ['dev (oof)', 'old held (oof)', 'train-2 (oof)', 'all (oof)']);
+const fittingKeys = Object.keys(FITTING_FILES);
+const fittingTitles = fittingKeys.map((k) => SAMPLE_TITLES[k]);
+table([...fittingKeys.map((k) => figuresOf(bySample(cv, k), cvAccept)), figuresOf(cv, cvAccept)], [...fittingTitles.map((t) => `${t} (oof)`), 'all (oof)']);
 console.log('\nbefore, the hand rules on the same rows (they were written reading the dev sample: dev is in sample for them):');
 const rulesRanked = rulesAsRanked(rows);
-table([...['dev', 'held', 'train2'].map((k) => figuresOf(bySample(rulesRanked, k), 0.5)), figuresOf(rulesRanked, 0.5)].map((f) => ({ ...f, eceAuto: null })), ['dev', 'old held', 'train-2', 'all']);
+table([...fittingKeys.map((k) => figuresOf(bySample(rulesRanked, k), 0.5)), figuresOf(rulesRanked, 0.5)].map((f) => ({ ...f, eceAuto: null })), [...fittingTitles, 'all']);
 
 // ---- reliability ----
-console.log('\nreliability of every position\'s top suggestion (grouped CV, out of fold, dev + old held-out + train-2):');
+console.log(`\nreliability of every position's top suggestion (grouped CV, out of fold, ${fittingTitles.join(' + ')}):`);
 console.log('  probability     n   right   share right   mean probability');
 for (const b of figuresOf(cv, cvAccept).bins) {
   console.log(`  ${b.low.toFixed(2)}–${b.high.toFixed(2)}  ${String(b.n).padStart(5)}  ${String(b.right).padStart(5)}   ${pct(b.n ? b.right / b.n : null)}   ${b.n ? b.mean.toFixed(3) : ''}`);
 }
 const oof = figuresOf(cv, cvAccept);
 console.log(`expected calibration error (out of fold): every top suggestion ${pct(oof.eceAll)}, automatic matches ${pct(oof.eceAuto)}`);
-const fresh = samples.find((s) => s.key === 'fresh');
+const fresh = unfitted.length > 0 ? { labels: freshLabels, title: unfitted.map((s) => s.title).join(' + ') } : null;
 if (fresh) {
-  const found = e2e[samples.indexOf(fresh)].found.filter((r) => r.position.candidates.length > 0);
-  console.log('\nreliability on the fresh held-out sample (end to end; the position\'s confidence against its suggestion being right):');
+  const found = endToEnd(archiveRanked.byPlace, freshLabels).found.filter((r) => r.position.candidates.length > 0);
+  console.log(`\nreliability on the reporting-only samples (${fresh.title}; end to end; the position's confidence against its suggestion being right):`);
   let gap = 0;
   for (let i = 0; i + 1 < BINS.length; i += 1) {
     const inBin = found.filter((r) => r.position.confidence >= BINS[i] && r.position.confidence < BINS[i + 1]);
@@ -259,16 +272,16 @@ if (fresh) {
 
 // ---- ablations ----
 const groups = [...new Set(FEATURES.map((f) => f.group))];
-console.log('\nABLATIONS: the ranker refit without one feature group, or without the train-2 rows. Grouped CV (oof, dev + old held-out + train-2, acceptance re-chosen in the CV);');
+console.log(`\nABLATIONS: the ranker refit without one feature group, or without the blind training rows (${BLIND_TRAINING.map((k) => SAMPLE_TITLES[k]).join(', ')}). Grouped CV (oof, ${fittingTitles.join(' + ')}, acceptance re-chosen in the CV);`);
 console.log('"dev → old held" = fitted and calibrated on dev alone (its own grouped CV choosing the acceptance), measured on the old held-out sample.');
-if (fresh) console.log('"fresh" = fitted on the fitting rows (calibrated and thresholded by their grouped CV), measured on the fresh sample\'s own fields (reporting only); class = a duplicate entry of the labelled one counts.');
+if (fresh) console.log(`"fresh" = fitted on the fitting rows (calibrated and thresholded by their grouped CV), measured on the own fields of ${fresh.title} (reporting only); class = a duplicate entry of the labelled one counts.`);
 console.log(`${'without'.padEnd(12)}${'CV precision'.padStart(14)}${'CV recall'.padStart(11)}${'CV top-5'.padStart(10)}${'CV ECE'.padStart(9)}   ${'held prec.'.padStart(11)}${'held recall'.padStart(12)}${'held top-5'.padStart(11)}${fresh ? `   ${'fresh prec.'.padStart(11)}${'fresh rec.'.padStart(11)}${'fresh top-5'.padStart(12)}${'fresh ECE'.padStart(10)}${'class prec.'.padStart(12)}${'class rec.'.padStart(11)}` : ''}`);
 const devRows = rows.filter((r) => r.sample === 'dev');
 const heldRows = rows.filter((r) => r.sample === 'held');
-const freshRows = fresh ? labelledRows(services, { fresh: fresh.labels }) : [];
-const oldRows = rows.filter((r) => r.sample !== 'train2');
-for (const group of ['(none)', ...groups, 'train-2 rows']) {
-  const withoutTrain2 = group === 'train-2 rows';
+const freshRows = fresh ? labelledRows(services, { fresh: freshLabels }) : [];
+const oldRows = rows.filter((r) => !BLIND_TRAINING.includes(r.sample));
+for (const group of ['(none)', ...groups, 'blind train']) {
+  const withoutTrain2 = group === 'blind train';
   const mask = maskOf(group === '(none)' || withoutTrain2 ? [] : [group]);
   const fitting = withoutTrain2 ? oldRows : rows;
   const folds = groupedCv(fitting, mask);
@@ -311,7 +324,7 @@ for (const file of files) {
 console.log(`\nwhole archive: ${archiveRanked.positions} positions, normalized ${archiveRanked.normalized} → normalized share ${pct(archiveRanked.normalized / archiveRanked.positions)} (hand rules alone: ${pct(archiveRules.normalized / archiveRules.positions)})`);
 
 if (verbose) {
-  // Only the samples the ranker was fitted on are listed: the fresh sample stays unread.
+  // Only the samples the ranker was fitted on are listed: the fresh samples stay unread.
   const seen = e2e.filter((_, i) => samples[i].fitted).flatMap((f) => f.found);
   console.log('\nwrong automatic matches (dev + old held-out):');
   for (const r of seen.filter((x) => x.position.status === 'normalized' && !sameService(x.position.service_id, x.label))) {

@@ -14,7 +14,7 @@ import { L2, SAMPLE_TITLES, acceptanceThreshold, calibrate, figuresOf, fitRows, 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const services = await loadDefaultDictionary();
 const started = performance.now();
-// `--without train2` (or another key) fits without that sample, to compare; the model file is then not written
+// `--without train2` (or another key, comma-separated) fits without that sample, to compare; the model file is then not written
 // (unless `--write`).
 const without = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1].split(',') : [];
 const rows = labelledRows(services, fittingSamples(without));

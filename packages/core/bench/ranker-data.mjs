@@ -23,10 +23,12 @@ export const readSample = (name) => JSON.parse(readFileSync(join(fixtures, name)
 
 /**
  * The labelled samples the ranker is fitted on, by key: the development sample, the old held-out sample and the
- * second training sample (matching-train-2.json, labelled blind for fitting). Never the fresh held-out sample.
+ * second training sample (matching-train-2.json, labelled blind for fitting). Never the fresh held-out samples.
  */
 export const FITTING_FILES = { dev: 'matching-sample.json', held: 'matching-holdout.json', train2: 'matching-train-2.json' };
 export const SAMPLE_TITLES = { dev: 'dev', held: 'old held-out', train2: 'train-2' };
+/** The samples labelled blind for fitting (the ablation "without the blind training rows" leaves them out). */
+export const BLIND_TRAINING = ['train2'];
 /** The fitting samples read, `without` some keys (for the comparison with and without a sample). */
 export const fittingSamples = (without = []) =>
   Object.fromEntries(Object.entries(FITTING_FILES).filter(([key]) => !without.includes(key)).map(([key, file]) => [key, readSample(file)]));
