@@ -14,10 +14,21 @@ import type { CellValue, SheetSource } from './xlsx-stream.js';
 import { renderMessage } from '../messages/message-catalogue.js';
 
 /**
- * Services whose prices the catalogue sheet reads at once: one line per (service, clinic) comes back, so a chunk
- * holds at most this many times the clinics' lines however many positions there are.
+ * Lines (one per service and clinic) the catalogue sheet reads at once, at most: the services of a read are as many
+ * as fit with every clinic pricing each (100 with up to 20 clinics, 10 with 200), so a read stays small however many
+ * clinics the store holds (at 1M positions of 200 clinics, 100 services a read held up to 20 000 lines at once).
  */
-const SERVICES_PER_READ = 100;
+const LINES_PER_READ = 2000;
+
+/** Services a read asks for at most (round trips are few enough with this, and a read stays one statement). */
+const MAX_SERVICES_PER_READ = 100;
+
+/**
+ * Positions read at once for the positions sheet: a batch lives until its rows are written, and the smaller it is,
+ * the likelier it dies young (rows that outlive young-generation collections are promoted, and garbage in the old
+ * generation is collected only once the heap has grown by up to a few times its live set).
+ */
+const POSITIONS_PER_READ = 500;
 
 /** Sheet names (the second is the client's). */
 export const CATALOGUE_SHEET = 'Каталог';
@@ -78,8 +89,9 @@ async function catalogueSheet(queries: QueryPort): Promise<SheetSource> {
 
   async function* rows(): AsyncGenerator<CellValue[]> {
     yield [...CATALOGUE_LEAD_HEADERS, ...clinics.map(clinicColumnHeader), ...CATALOGUE_TAIL_HEADERS];
-    for (let start = 0; start < services.length; start += SERVICES_PER_READ) {
-      const chunk = services.slice(start, start + SERVICES_PER_READ);
+    const servicesPerRead = Math.max(1, Math.min(MAX_SERVICES_PER_READ, Math.floor(LINES_PER_READ / Math.max(1, clinics.length))));
+    for (let start = 0; start < services.length; start += servicesPerRead) {
+      const chunk = services.slice(start, start + servicesPerRead);
       // Each clinic's representative price only (no line names): one read per chunk of services, not one comparison
       // each (on PostgreSQL a round trip per service was most of a large export's time); the figures are
       // `GET /api/services/{id}/partners`' (compareService: partnerPrices, then their median, min and max).
@@ -132,7 +144,7 @@ function positionsSheet(queries: QueryPort): SheetSource {
     let listId: string | null = null;
     // One batch at a time: an engine with a cursor keeps memory bounded however many positions there are.
     // Only the columns written, where the engine can narrow its reads.
-    const batches: AsyncIterable<readonly ExportedPosition[]> = queries.eachExportedPosition?.(2000) ?? queries.eachPosition(2000);
+    const batches: AsyncIterable<readonly ExportedPosition[]> = queries.eachExportedPosition?.(POSITIONS_PER_READ) ?? queries.eachPosition(POSITIONS_PER_READ);
     for await (const batch of batches) {
       for (const position of batch) {
         if (position.price_list_id !== listId) {

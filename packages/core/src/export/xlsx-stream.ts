@@ -25,8 +25,15 @@ export interface SheetSource {
  */
 const SHEET_LEVEL = 1;
 
-/** Rows per XML chunk handed to the compressor; the caller's event loop runs between chunks. */
-const ROWS_PER_CHUNK = 1000;
+/**
+ * Characters of row XML per chunk handed to the compressor: 64 KiB as a two-byte (Cyrillic) string, below V8's
+ * large-object size (128 KiB), and few enough that a chunk's strings die young however wide the rows are (the
+ * catalogue sheet has a column per clinic). A thousand rows a chunk made strings of a megabyte and more.
+ */
+const CHUNK_CHARS = 1 << 15;
+
+/** Chunks between turns of the caller's event loop (about 800 rows of the positions sheet; a timer costs ≥ 1 ms). */
+const CHUNKS_PER_TURN = 16;
 
 /**
  * The workbook's bytes, in chunks as they are compressed. Consume it once; it yields to the event loop
@@ -61,15 +68,20 @@ export async function* writeXlsx(sheets: readonly SheetSource[]): AsyncGenerator
     zip.add(file);
     file.push(strToU8(sheetStart(sheet)));
     let batch: string[] = [];
+    let chars = 0;
     let rowNumber = 0;
+    let chunks = 0;
     for await (const row of sheet.rows) {
       rowNumber += 1;
-      batch.push(rowXml(row, rowNumber, rowNumber === 1 ? HEADER_STYLE : 0));
-      if (batch.length >= ROWS_PER_CHUNK) {
+      const xml = rowXml(row, rowNumber, rowNumber === 1 ? HEADER_STYLE : 0);
+      batch.push(xml);
+      chars += xml.length;
+      if (chars >= CHUNK_CHARS) {
         file.push(strToU8(batch.join('')));
         batch = [];
+        chars = 0;
         yield* drain();
-        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        if (++chunks % CHUNKS_PER_TURN === 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
       }
     }
     file.push(strToU8(`${batch.join('')}</sheetData></worksheet>`), true);
