@@ -60,6 +60,8 @@ export class PricecatQueueElement extends LitElement {
   /** Decisions sent and not answered yet; server counters are applied only when none is pending. */
   #pending = 0;
   #scrollToActive = false;
+  /** An undo was sent and not answered yet. */
+  #undoing = false;
   #onKeydown = (event: KeyboardEvent) => this.handleKeydown(event);
 
   @state() private items: QueueItem[] = [];
@@ -191,6 +193,9 @@ export class PricecatQueueElement extends LitElement {
 
   /** Undoes the last decision on the server and shows the queue as it is now. */
   async undo(): Promise<void> {
+    // One undo at a time: a second click (or Ctrl+Z) before the answer would take back the decision before it too.
+    if (this.#undoing) return;
+    this.#undoing = true;
     this.actionError = undefined;
     try {
       const result = await undoDecision(this.#api);
@@ -204,6 +209,8 @@ export class PricecatQueueElement extends LitElement {
         this.feedback = t.nothingToUndo;
         this.canUndo = false;
       } else this.actionError = apiError;
+    } finally {
+      this.#undoing = false;
     }
   }
 
@@ -440,15 +447,15 @@ export class PricecatQueueElement extends LitElement {
         ? html`<div class="alternatives"><span class="muted">${t.alternatives}:</span>
             ${item.alternatives.map(
               (candidate) => html`<button type="button" class="secondary alternative"
-                @click=${() => void this.#decide(item, { kind: 'assign', serviceId: candidate.service_id, name: candidate.name })}>${candidate.name}
+                @click=${(event: MouseEvent) => firstClick(event) && void this.#decide(item, { kind: 'assign', serviceId: candidate.service_id, name: candidate.name })}>${candidate.name}
                 <span class="muted">(${candidate.category}, ${t.confidence(formatShare(candidate.score))})</span></button>`,
             )}</div>`
         : nothing}
       <div class="actions">
         <button type="button" class="confirm" ?disabled=${!item.suggestion}
-          @click=${() => void this.#decide(item, { kind: 'confirm' })}>${t.confirm}${current ? html`<kbd>1</kbd>` : nothing}</button>
-        <button type="button" class="secondary choose" @click=${() => (this.picking = p.position_id)}>${t.choose}${current ? html`<kbd>2</kbd>` : nothing}</button>
-        <button type="button" class="secondary skip" @click=${() => void this.#decide(item, { kind: 'skip' })}>${t.skip}${current ? html`<kbd>3</kbd>` : nothing}</button>
+          @click=${(event: MouseEvent) => firstClick(event) && void this.#decide(item, { kind: 'confirm' })}>${t.confirm}${current ? html`<kbd>1</kbd>` : nothing}</button>
+        <button type="button" class="secondary choose" @click=${(event: MouseEvent) => firstClick(event) && (this.picking = p.position_id)}>${t.choose}${current ? html`<kbd>2</kbd>` : nothing}</button>
+        <button type="button" class="secondary skip" @click=${(event: MouseEvent) => firstClick(event) && void this.#decide(item, { kind: 'skip' })}>${t.skip}${current ? html`<kbd>3</kbd>` : nothing}</button>
         <button type="button" class="secondary show-context" aria-expanded=${this.contexts.has(p.position_id) ? 'true' : 'false'}
           @click=${() => void this.#toggleContext(p.position_id)}>${this.contexts.has(p.position_id) ? t.hideContext : t.context}</button>
       </div>
@@ -470,7 +477,7 @@ export class PricecatQueueElement extends LitElement {
     return html`${this.actionError ? errorView(this.actionError, undefined, t.actionFailed) : nothing}
       ${this.feedback
         ? html`<div class="feedback" role="status"><span class="feedback-text">${this.feedback}</span>
-            ${this.canUndo ? html`<button type="button" class="secondary undo" @click=${() => void this.undo()}>${t.undo}</button>` : nothing}</div>`
+            ${this.canUndo ? html`<button type="button" class="secondary undo" @click=${(event: MouseEvent) => firstClick(event) && void this.undo()}>${t.undo}</button>` : nothing}</div>`
         : nothing}`;
   }
 
@@ -492,6 +499,14 @@ export class PricecatQueueElement extends LitElement {
       </div>
       ${more ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}`;
   }
+}
+
+/**
+ * False for the second (third…) click of a double-click. A decided item leaves the list at once, so the second click
+ * would land on the next item's button, now under the pointer, and decide it unseen. Keyboard activation has detail 0.
+ */
+function firstClick(event: MouseEvent): boolean {
+  return event.detail <= 1;
 }
 
 /** The picker starts from the first word of the raw name: dictionary names rarely contain a whole raw name. */
