@@ -207,7 +207,7 @@ export class PricecatUploadElement extends LitElement {
       <td class="file">${file.file}</td>
       <td>${file.clinic_name}${file.city ? html`<br /><span class="muted">${file.city}</span>` : nothing}</td>
       <td class="num">${formatCount(file.positions)}<br /><span class="muted share">${share}</span></td>
-      <td class="warnings-cell">${warningsList(file.warnings)}</td>
+      <td class="warnings-cell">${warningsList(file.warnings, file.file)}</td>
     </tr>`;
   }
 
