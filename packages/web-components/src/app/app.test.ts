@@ -167,6 +167,18 @@ describe('<pricecat-app>', () => {
     expect(shadowText($(app, 'main'))).toContain('Страница не найдена.');
   });
 
+  it('keeps the header on one line at 1280×800: the export button beside the navigation, not under it', async () => {
+    api = fakeApi(routesOfApi);
+    await page.viewport(1280, 800);
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    await document.fonts.ready;
+    const nav = $(app, 'nav').getBoundingClientRect();
+    const exportButton = $(app, 'pricecat-export-button').getBoundingClientRect();
+    expect(exportButton.top).toBeLessThan(nav.bottom);
+    expect(exportButton.right).toBeLessThanOrEqual(1280);
+  });
+
   it('fits a 390 px wide phone screen without sideways scrolling', async () => {
     api = fakeApi(routesOfApi);
     await page.viewport(390, 844);
