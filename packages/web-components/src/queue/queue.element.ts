@@ -13,6 +13,7 @@ import { traceText } from './trace-text.js';
 import type { ServiceCreateDetail, ServicePickDetail } from '../service-picker/service-picker.element.js';
 import { readFilterForm, renderQueueToolbar, shareOfPercent, type ClinicOption } from './queue-toolbar.js';
 import { renderPositionContext } from './position-context-view.js';
+import { sameQueueFilters } from './queue-filters-query.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
 import { isOnControl, isTyping, queueKeyAction } from './queue-keys.js';
@@ -25,6 +26,11 @@ export interface DecisionDetail {
   readonly positionIds: readonly string[];
   /** The service assigned, for `match`. */
   readonly serviceId: string | null;
+}
+
+/** Payload of `pricecat-queue-filters-change`. */
+export interface QueueFiltersChangeDetail {
+  readonly filters: QueueFilters;
 }
 
 /** What the user decided for one item: confirm the suggestion, assign a service, or skip. */
@@ -46,6 +52,7 @@ const t = messages.queue;
  * bulk «принять все предложения выше X %» as a whole. Applying a decision to identical names is a visible choice.
  *
  * @fires pricecat-decision - the server accepted a match, skip or undo; detail {@link DecisionDetail}
+ * @fires pricecat-queue-filters-change - the filter form was applied or reset; detail {@link QueueFiltersChangeDetail}
  * @csspart loading - the loading line
  * @csspart error - the error box
  * @cssproperty --accent - the current item, buttons
@@ -76,7 +83,6 @@ export class PricecatQueueElement extends LitElement {
   @state() private active = 0;
   /** The position whose service picker is open. */
   @state() private picking: string | null = null;
-  @state() private filters: QueueFilters = {};
   @state() private filterProblem = '';
   @state() private clinics: readonly ClinicOption[] = [];
   @state() private applyToIdentical = true;
@@ -91,6 +97,12 @@ export class PricecatQueueElement extends LitElement {
   @property({ attribute: 'api-base' }) apiBase = '/api';
   /** Items per portion. */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 20;
+  /**
+   * The server-side filters (`GET /api/queue`): set by the filter form, or from outside (the app reads them from the
+   * address); the queue loads again when they ask for other items.
+   */
+  @property({ attribute: false, hasChanged: (value: QueueFilters, old: QueueFilters | undefined) => !sameQueueFilters(value, old) })
+  filters: QueueFilters = {};
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -110,7 +122,13 @@ export class PricecatQueueElement extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
-    if (changed.has('apiBase') || changed.has('pageSize')) void this.reload();
+    if (changed.has('filters') && changed.get('filters') !== undefined) {
+      // Other items: start from the top with none shown, so the first portion is not as long as the old list.
+      this.items = [];
+      this.active = 0;
+      this.bulkPreview = null;
+    }
+    if (changed.has('apiBase') || changed.has('pageSize') || changed.has('filters')) void this.reload();
   }
 
   override updated(): void {
@@ -287,11 +305,20 @@ export class PricecatQueueElement extends LitElement {
       return;
     }
     this.filterProblem = '';
-    this.filters = read.filters;
+    this.#setFilters(read.filters);
+  }
+
+  /** New filters from the form: the queue loads again (the same ones too: «Применить» also refreshes). */
+  #setFilters(filters: QueueFilters): void {
+    const same = sameQueueFilters(this.filters, filters);
+    this.filters = filters;
     this.bulkPreview = null;
     this.items = [];
     this.active = 0;
-    void this.reload();
+    if (same) void this.reload();
+    this.dispatchEvent(
+      new CustomEvent<QueueFiltersChangeDetail>('pricecat-queue-filters-change', { detail: { filters }, bubbles: true, composed: true }),
+    );
   }
 
   /** «Посчитать»: how many suggestions the bulk acceptance would accept, nothing written. */
@@ -402,11 +429,8 @@ export class PricecatQueueElement extends LitElement {
       onToggle: (open) => (this.toolbarOpen = open),
       onFilters: (form) => this.#applyFilters(form),
       onResetFilters: () => {
-        this.filters = {};
         this.filterProblem = '';
-        this.bulkPreview = null;
-        this.items = [];
-        void this.reload();
+        this.#setFilters({});
       },
       onApplyToIdentical: (value) => (this.applyToIdentical = value),
       onBulkPercent: (value) => {
