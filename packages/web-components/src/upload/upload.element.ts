@@ -150,8 +150,7 @@ export class PricecatUploadElement extends LitElement {
       return;
     }
     if (job.status === 'failed' || !job.report) {
-      const failure = job.error ?? { code: 'INTERNAL', message: '' };
-      this.phase = { kind: 'error', error: new ApiError(failure.code, codeMessage(failure.code) ?? failure.message, 0) };
+      this.phase = { kind: 'error', error: jobError(job) };
       return;
     }
     const report = job.report;
@@ -245,6 +244,20 @@ export class PricecatUploadElement extends LitElement {
 }
 
 // ---- internal helpers ----
+
+/**
+ * Why a job failed, as the answer of a request would say it (`errorFromAnswer`): the server's own Russian text when it
+ * comes from its catalogue (it says what broke and what to do), else the UI's text for the code with the server's
+ * text under «Подробности».
+ */
+function jobError(job: IngestJob): ApiError {
+  const failure = job.error ?? { code: 'INTERNAL', message: '' };
+  if (failure.message_code !== undefined && failure.message) {
+    return new ApiError(failure.code, failure.message, 0, undefined, failure.message_code, failure.params);
+  }
+  const known = codeMessage(failure.code);
+  return new ApiError(failure.code, known ?? failure.message, 0, known !== undefined && failure.message ? failure.message : undefined);
+}
 
 function readSavedJob(): { apiBase: string; jobId: string } | null {
   try {
