@@ -159,9 +159,11 @@ export const messages = {
     clinic: 'Клиника',
     positions: 'Позиций',
     normalizedShare: 'Нормализовано',
+    /** What is left to an analyst in one file: positions in the verification queue and those not recognised. */
+    toReview: (queued: string, unrecognized: string) => `на проверку: ${queued} · не распознано: ${unrecognized}`,
     warnings: 'Предупреждения',
     errorLabel: 'Ошибка',
-    notZip: 'Выберите ZIP-архив или файл прайс-листа (xlsx, xls, csv, docx, pdf).',
+    notZip: 'Выберите ZIP-архив или файл прайс-листа (xlsx, xls, ods, csv, docx, pdf).',
     failed: 'Загрузка не удалась',
     again: 'Загрузить повторно, даже если такой файл уже загружался (как новую версию)',
     progress: (done: number, total: number) => `Обработано файлов: ${done} из ${total}`,

@@ -205,7 +205,8 @@ export class PricecatUploadElement extends LitElement {
     return html`<tr>
       <td class="file">${file.file}</td>
       <td>${file.clinic_name}${file.city ? html`<br /><span class="muted">${file.city}</span>` : nothing}</td>
-      <td class="num">${formatCount(file.positions)}<br /><span class="muted share">${share}</span></td>
+      <td class="num">${formatCount(file.positions)}<br /><span class="muted share">${share}</span>
+        <br /><span class="muted to-review">${t.toReview(formatCount(file.queued), formatCount(file.unrecognized))}</span></td>
       <td class="warnings-cell">${warningsList(file.warnings, file.file)}</td>
     </tr>`;
   }

@@ -48,6 +48,7 @@ describe('<pricecat-upload>', () => {
     expect(good).toContain('Алматы');
     expect(good).toContain('200');
     expect(good).toContain(`75${NBSP}%`);
+    expect(shadowText($(element, 'tbody tr .to-review'))).toBe('на проверку: 30 · не распознано: 20');
     expect(good).toContain('Строка 17: цена «договорная» пропущена');
     const bad = shadowText($$(element, 'tbody tr')[1] as HTMLElement);
     expect(bad).toContain('scan.pdf');
