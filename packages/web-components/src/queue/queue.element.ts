@@ -16,6 +16,7 @@ import { renderPositionContext } from './position-context-view.js';
 import { sameQueueFilters } from './queue-filters-query.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
+import { firstClick } from '../theme/clicks.js';
 import { isOnControl, isTyping, queueKeyAction } from './queue-keys.js';
 import { queueStyles } from './queue.styles.js';
 
@@ -523,14 +524,6 @@ export class PricecatQueueElement extends LitElement {
       </div>
       ${more ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}`;
   }
-}
-
-/**
- * False for the second (third…) click of a double-click. A decided item leaves the list at once, so the second click
- * would land on the next item's button, now under the pointer, and decide it unseen. Keyboard activation has detail 0.
- */
-function firstClick(event: MouseEvent): boolean {
-  return event.detail <= 1;
 }
 
 /** The picker starts from the first word of the raw name: dictionary names rarely contain a whole raw name. */
