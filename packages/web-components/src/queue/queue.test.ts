@@ -304,6 +304,24 @@ describe('<pricecat-queue>', () => {
     expect(api.calls('undo')).toHaveLength(1);
   });
 
+  it('takes back one decision when Ctrl+Z is pressed again before the first undo is answered', async () => {
+    let release = () => {};
+    const server = queueServer(three());
+    api = fakeApi({ ...server, undo: () => new Promise((resolve) => (release = () => resolve(new Response(JSON.stringify(server.undo()))))) });
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    $(element, '.item .confirm').click();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«УЗИ почек» → «УЗИ почек и надпочечников»'));
+    const ctrlZ = () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true, cancelable: true }));
+    ctrlZ();
+    await vi.waitFor(() => expect(api?.calls('undo')).toHaveLength(1));
+    ctrlZ();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('Отменено, позиций возвращено: 1'));
+    expect(api.calls('undo')).toHaveLength(1);
+  });
+
   it('puts the item back and explains when the server refuses the decision', async () => {
     api = fakeApi(queueServer(three(), { matchAnswer: () => jsonError(409, 'CONFLICT', 'Position a is already normalized.') }));
     const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
