@@ -82,7 +82,8 @@ function readParameters(schema: z.ZodObject, raw: Query, place: 'query' | 'path'
   if (place === 'path') throw invalid(detail('PATH_SEGMENT_MISSING', { name }));
   const field = (schema.shape as Record<string, z.ZodType>)[name]!;
   const got = texts[name];
-  if (got === undefined) throw invalid(detail('QUERY_PARAM_REQUIRED', { name, purpose: field.description ?? 'см. описание API' }));
+  // The field's description is the OpenAPI document's English: a person reading the Russian message is sent there.
+  if (got === undefined) throw invalid(detail('QUERY_PARAM_REQUIRED', { name, purpose: 'см. описание API' }));
   const accepts = jsonSchemaOf(field);
   if (Array.isArray(accepts['enum'])) throw invalid(detail('QUERY_PARAM_NOT_ALLOWED', { name, allowed: accepts['enum'].join(', '), got }));
   if (accepts['type'] === 'boolean') throw invalid(detail('QUERY_PARAM_NOT_ALLOWED', { name, allowed: 'true, false', got }));

@@ -64,6 +64,23 @@ describe('HTTP errors', () => {
     expect(error.message).toContain(`\`${parameter}\``);
   });
 
+  it('answers 400 for a missing required query parameter in Russian only, without the English of the API document', async () => {
+    const response = await fetch(server.at('api/search?q='));
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toContain('Нужен параметр запроса `q`');
+    expect(error.message.replace(/`[^`]*`/g, '').replace(/\bAPI\b/g, '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('shows the example of a refused decision with its optional field marked in Russian', async () => {
+    const response = await fetch(server.at('api/match'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error.message).toContain('Нужно поле `position_id`');
+    expect(error.message).toContain('"service_id": "…" (необязательно)');
+  });
+
   it('answers 405 with the allowed methods for a wrong method', async () => {
     const response = await fetch(server.at('api/services'), { method: 'DELETE' });
     expect(response.status).toBe(405);

@@ -331,7 +331,7 @@ export const routes = {
       'a position already matched to that service by an analyst is a success with `already_decided: true` and nothing ' +
       'written; one an analyst decided otherwise is corrected.',
     body: s.MatchRequest,
-    bodyExample: '{"position_id": "pos_…", "service_id": "…" (optional), "apply_to_identical": true}',
+    bodyExample: '{"position_id": "pos_…", "service_id": "…" (необязательно), "apply_to_identical": true}',
     response: s.DecisionResult,
     responseDescription: 'What was decided',
     errors: { 400: '', ...decided },

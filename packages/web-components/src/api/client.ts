@@ -118,11 +118,14 @@ export class PricecatApi {
     return this.get<IngestJob>(`ingest-jobs/${encodeURIComponent(jobId)}`, {}, signal);
   }
 
-  /** One row per clinic for a service. */
-  compare(serviceId: string, options: { priceKind?: PriceKind; city?: string } = {}, signal?: AbortSignal) {
+  /**
+   * One row per clinic for a service; `poolClass`: the service's duplicate entries in the dictionary (the same service
+   * under several specialties) are compared with it as one service.
+   */
+  compare(serviceId: string, options: { priceKind?: PriceKind; city?: string; poolClass?: boolean } = {}, signal?: AbortSignal) {
     return this.get<ServiceComparison>(
       `services/${encodeURIComponent(serviceId)}/partners`,
-      { price_kind: options.priceKind, city: options.city },
+      { price_kind: options.priceKind, city: options.city, pool_class: options.poolClass ? 'true' : undefined },
       signal,
     );
   }

@@ -20,7 +20,7 @@ export class PricecatAppElement extends LitElement {
         display: flex;
         flex-wrap: wrap;
         align-items: center;
-        gap: 0.5rem 1rem;
+        gap: 0.5rem 0.75rem;
         padding: 0.6rem 1rem;
         border-bottom: 1px solid var(--border);
         background: var(--surface);
@@ -37,14 +37,19 @@ export class PricecatAppElement extends LitElement {
         gap: 0.2rem;
         flex: 1 1 auto;
       }
+      /* Eight items and the export button fit one line from 1280 px on; narrower, the header wraps. */
       nav a {
-        padding: 0.3rem 0.6rem;
+        padding: 0.3rem 0.5rem;
+        font-size: 0.9rem;
         border-radius: var(--radius);
         text-decoration: none;
       }
       nav a[aria-current='page'] {
         background: var(--accent);
         color: #fff;
+      }
+      pricecat-export-button::part(button) {
+        font-size: 0.9rem;
       }
       main {
         padding: 1rem;

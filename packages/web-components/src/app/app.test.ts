@@ -167,6 +167,42 @@ describe('<pricecat-app>', () => {
     expect(shadowText($(app, 'main'))).toContain('Страница не найдена.');
   });
 
+  it('keeps the queue filters in the address: a reload shows the same filtered queue, and applying filters writes them', async () => {
+    const queued = { items: [], total: 0, limit: 20, offset: 0 };
+    api = fakeApi({ ...routesOfApi, queue: queued });
+    await goTo('#/queue?method=fuzzy&min_confidence=0.6');
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    const queue = app.shadowRoot?.querySelector('pricecat-queue');
+    if (!queue) throw new Error('no queue screen');
+    await vi.waitFor(() => expect(shadowText(queue)).toContain('фильтр включён'));
+    const asked = api.calls('queue').map((url) => [url.searchParams.get('method'), url.searchParams.get('min_confidence')]);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every(([method, min]) => method === 'fuzzy' && min === '0.6')).toBe(true);
+    expect($<HTMLSelectElement>(queue, 'select[name="method"]').value).toBe('fuzzy');
+    expect($<HTMLInputElement>(queue, 'input[name="min"]').value).toBe('60');
+
+    $<HTMLSelectElement>(queue, 'select[name="method"]').value = 'code';
+    $(queue, 'button.apply-filters').click();
+    await vi.waitFor(() => expect(location.hash).toBe('#/queue?method=code&min_confidence=0.6'));
+    await vi.waitFor(() => expect(api?.calls('queue').at(-1)?.searchParams.get('method')).toBe('code'));
+    $(queue, 'button.reset-filters').click();
+    await vi.waitFor(() => expect(location.hash).toBe('#/queue'));
+    await vi.waitFor(() => expect(api?.calls('queue').at(-1)?.searchParams.has('method')).toBe(false));
+  });
+
+  it('keeps the header on one line at 1280×800: the export button beside the navigation, not under it', async () => {
+    api = fakeApi(routesOfApi);
+    await page.viewport(1280, 800);
+    const app = mount<PricecatAppElement>('<pricecat-app></pricecat-app>');
+    await app.updateComplete;
+    await document.fonts.ready;
+    const nav = $(app, 'nav').getBoundingClientRect();
+    const exportButton = $(app, 'pricecat-export-button').getBoundingClientRect();
+    expect(exportButton.top).toBeLessThan(nav.bottom);
+    expect(exportButton.right).toBeLessThanOrEqual(1280);
+  });
+
   it('fits a 390 px wide phone screen without sideways scrolling', async () => {
     api = fakeApi(routesOfApi);
     await page.viewport(390, 844);

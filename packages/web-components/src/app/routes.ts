@@ -22,6 +22,8 @@ import '../autoload-card/autoload-card.js';
 import '../price-changes/price-changes.js';
 import { filterFromQuery, filterToQuery, type PriceChangesFilter } from '../price-changes/price-changes-filter.js';
 import '../export-button/export-button.js';
+import { queueFiltersFromQuery, queueFiltersToQuery } from '../queue/queue-filters-query.js';
+import type { QueueFiltersChangeDetail } from '../queue/queue.element.js';
 
 /** What a screen gets: the API base and the route's `:name` parameters. */
 export interface RouteContext {
@@ -69,6 +71,13 @@ function priceChangesToUrl(event: CustomEvent<PriceChangesFilter>): void {
   if (location.hash !== hash) location.hash = hash;
 }
 
+/** The queue's filters go into the URL, so a reload in the middle of the queue, Back and a shared link keep them. */
+function queueFiltersToUrl(event: CustomEvent<QueueFiltersChangeDetail>): void {
+  const query = queueFiltersToQuery(event.detail.filters);
+  const hash = `#/queue${query.size > 0 ? `?${query}` : ''}`;
+  if (location.hash !== hash) location.hash = hash;
+}
+
 /** Every screen of the app, in navigation order. The first one is the start page. */
 export const routes: readonly Route[] = [
   {
@@ -99,8 +108,9 @@ export const routes: readonly Route[] = [
   {
     path: '/queue',
     nav: nav.queue,
-    render: ({ apiBase }) => html`<h2>${messages.queue.title}</h2>
-      <pricecat-queue api-base=${apiBase}></pricecat-queue>`,
+    render: ({ apiBase, query }) => html`<h2>${messages.queue.title}</h2>
+      <pricecat-queue api-base=${apiBase} .filters=${queueFiltersFromQuery(query)}
+        @pricecat-queue-filters-change=${queueFiltersToUrl}></pricecat-queue>`,
   },
   {
     path: '/unmatched',

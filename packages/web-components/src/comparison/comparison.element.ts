@@ -65,7 +65,9 @@ export class PricecatComparisonElement extends LitElement {
       return;
     }
     const { serviceId, priceKind, city } = this;
-    void this.#comparison.run((signal) => this.#api.compare(serviceId, { priceKind, city: city || undefined }, signal));
+    // The dictionary's duplicate entries of the service (the same service under another specialty) are one service
+    // to an analyst: their clinics are compared together.
+    void this.#comparison.run((signal) => this.#api.compare(serviceId, { priceKind, city: city || undefined, poolClass: true }, signal));
     void this.#history.run((signal) => loadPriceHistory(this.#api, serviceId, priceKind, city || undefined, signal));
   }
 
@@ -99,6 +101,15 @@ export class PricecatComparisonElement extends LitElement {
       <legend>${t.priceKind}</legend>
       ${priceKinds.map((kind) => option(kind, t.kinds[kind]))}
     </fieldset>`;
+  }
+
+  /** The duplicate entries compared with the service, when there are any. */
+  #renderClass(data: ServiceComparison) {
+    // `class` is absent in answers of servers older than classes.
+    const others = (data.class?.services ?? []).filter((entry) => entry.service_id !== data.service.service_id);
+    if (!data.class?.pooled || others.length === 0) return nothing;
+    return html`<p class="class muted">${t.pooledWith}
+      ${others.map((entry, i) => html`${i > 0 ? ', ' : ''}«${entry.name}» (${entry.category})`)}. ${t.historyOwn}</p>`;
   }
 
   #renderDeviation(partner: PartnerPrice) {
@@ -204,6 +215,7 @@ export class PricecatComparisonElement extends LitElement {
         <h2>${data.service.name}</h2>
         ${this.#renderKindSwitch()}
       </div>
+      ${this.#renderClass(data)}
       <dl class="summary">
         <div><dt>${t.median}:</dt> <dd>${formatPrice(data.median)}</dd></div>
         <div><dt>${t.min}:</dt> <dd>${formatPrice(data.min)}</dd></div>

@@ -77,6 +77,35 @@ describe('<pricecat-comparison>', () => {
     expect(shadowText(element)).toContain(`Медиана: 10${NBSP}000 ₸`);
   });
 
+  it("compares the dictionary's duplicate entries of the service as one service, and names them", async () => {
+    // «Приём терапевта» under a second specialty: the clinic c2 matched to that entry is compared too.
+    const pooled: ServiceComparison = {
+      ...comparison,
+      class: {
+        class_id: 's1',
+        services: [
+          { service_id: 's1', name: service.name, category: service.category },
+          { service_id: 's1-gp', name: service.name, category: 'Врач общей практики' },
+        ],
+        pooled: true,
+      },
+    };
+    const api = fakeApi({ 'services/s1/partners': pooled, 'services/s1/history': history });
+    const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
+    expect(api.calls('services/s1/partners').every((url) => url.searchParams.get('pool_class') === 'true')).toBe(true);
+    expect(shadowText($(element, '.class'))).toBe(
+      'Сравнивается как одна услуга вместе с дублями справочника: «Приём терапевта» (Врач общей практики). История цен — только по этой записи справочника.',
+    );
+  });
+
+  it('says nothing of a class when the service has no duplicate entry', async () => {
+    fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
+    const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');
+    await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(3));
+    expect(element.shadowRoot?.querySelector('.class')).toBeNull();
+  });
+
   it('shows overpayment above the median in red and saving below it in green', async () => {
     const api = fakeApi({ 'services/s1/partners': comparison, 'services/s1/history': history });
     const element = mount<PricecatComparisonElement>('<pricecat-comparison service-id="s1"></pricecat-comparison>');

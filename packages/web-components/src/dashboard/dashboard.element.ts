@@ -248,7 +248,7 @@ export class PricecatDashboardElement extends LitElement {
                 <td>${formatDateTime(list.ingested_at)}</td>
                 <td class=${`status-${list.status}`}>${t.statuses[list.status] ?? list.status}</td>
                 <td class="num">${formatCount(list.position_count)}</td>
-                <td class="warnings-cell">${warningsList(list.warnings)}</td>
+                <td class="warnings-cell">${warningsList(list.warnings, list.file_name)}</td>
               </tr>`,
             )}
           </tbody>

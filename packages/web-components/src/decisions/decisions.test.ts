@@ -37,7 +37,7 @@ describe('<pricecat-decisions>', () => {
     await vi.waitFor(() => expect($$(element, 'tbody tr')).toHaveLength(2));
     const first = shadowText($$(element, 'tbody tr')[0]!);
     expect(first).toContain('anna');
-    expect(first).toContain('Магний (Mg) и ещё 2 таких же');
+    expect(first).toContain('Магний (Mg) и ещё 2 такие же');
     expect(first).toContain('сопоставлено');
     expect(first).toContain('Магний в крови (Лаборатория)');
     expect(first).toContain('Магний в моче 61\u00a0% выбрана другая услуга');

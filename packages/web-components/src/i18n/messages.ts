@@ -5,6 +5,18 @@
  */
 import { MAX_SCAN_INTERVAL_MINUTES, type PriceKind } from '@pricecat/core/contract/limits';
 
+/**
+ * The Russian form of a noun phrase for the count `n`: `one` for 1, 21, 101…; `few` for 2–4, 22–24…; `many` for
+ * 0, 5–20, 25–30….
+ */
+export function plural(n: number, one: string, few: string, many: string): string {
+  const tens = Math.abs(n) % 100;
+  const units = tens % 10;
+  if (tens >= 11 && tens <= 14) return many;
+  if (units === 1) return one;
+  return units >= 2 && units <= 4 ? few : many;
+}
+
 /** Russian UI texts. Functions take the numbers or names they need; names are inserted as text by Lit. */
 export const messages = {
   loading: 'Загрузка…',
@@ -92,6 +104,8 @@ export const messages = {
     withdrawn: (line: string) => `Сопоставление строки «${line}» снято.`,
     correctionFailed: 'Не удалось исправить сопоставление.',
     historyLoading: 'Загрузка истории цен…',
+    pooledWith: 'Сравнивается как одна услуга вместе с дублями справочника:',
+    historyOwn: 'История цен — только по этой записи справочника.',
     overpay: 'переплата',
     saving: 'экономия',
   },
@@ -145,9 +159,11 @@ export const messages = {
     clinic: 'Клиника',
     positions: 'Позиций',
     normalizedShare: 'Нормализовано',
+    /** What is left to an analyst in one file: positions in the verification queue and those not recognised. */
+    toReview: (queued: string, unrecognized: string) => `на проверку: ${queued} · не распознано: ${unrecognized}`,
     warnings: 'Предупреждения',
     errorLabel: 'Ошибка',
-    notZip: 'Выберите ZIP-архив или файл прайс-листа (xlsx, xls, csv, docx, pdf).',
+    notZip: 'Выберите ZIP-архив или файл прайс-листа (xlsx, xls, ods, csv, docx, pdf).',
     failed: 'Загрузка не удалась',
     again: 'Загрузить повторно, даже если такой файл уже загружался (как новую версию)',
     progress: (done: number, total: number) => `Обработано файлов: ${done} из ${total}`,
@@ -203,7 +219,7 @@ export const messages = {
     skip: 'Пропустить',
     undo: 'Отменить',
     matched: (raw: string, service: string) => `«${raw}» → «${service}»`,
-    matchedMore: (n: number) => `и ещё ${n} таких же позиций`,
+    matchedMore: (n: number) => `и ещё ${n} ${plural(n, 'такая же позиция', 'такие же позиции', 'таких же позиций')}`,
     skipped: (raw: string) => `«${raw}» пропущена`,
     undone: (n: number) => `Отменено, позиций возвращено: ${n}`,
     nothingToUndo: 'Отменять нечего.',
@@ -275,7 +291,7 @@ export const messages = {
     followed: 'принято предложение',
     changed: 'выбрана другая услуга',
     noSuggestion: 'не было',
-    identical: (n: number) => `и ещё ${n} таких же`,
+    identical: (n: number) => `и ещё ${n} ${plural(n, 'такая же', 'такие же', 'таких же')}`,
     batch: 'пакетом',
     undo: 'Отменить',
     undoBatch: 'Отменить пакет',

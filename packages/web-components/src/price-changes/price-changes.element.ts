@@ -68,6 +68,11 @@ export class PricecatPriceChangesElement extends LitElement {
         flex: 1 1 10rem;
         max-width: 18rem;
       }
+      /* «Резиденты, иначе нерезиденты» whole, not cut at «нерези». */
+      .filters .field.kind-field {
+        flex-basis: 20rem;
+        max-width: 21rem;
+      }
       .up {
         color: var(--danger);
       }
@@ -215,7 +220,7 @@ export class PricecatPriceChangesElement extends LitElement {
           ${clinics.map((clinic) => html`<option .value=${clinic.clinic_id} ?selected=${clinic.clinic_id === this.clinicId}>${clinic.name}</option>`)}
         </select>
       </div>
-      <div class="field">
+      <div class="field kind-field">
         <label for="kind">${t.priceKind}</label>
         <select id="kind" class="kind" @change=${this.handleKind}>
           <option value="" ?selected=${this.priceKind === ''}>${t.anyKind}</option>

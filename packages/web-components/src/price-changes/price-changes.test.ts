@@ -77,6 +77,23 @@ describe('<pricecat-price-changes>', () => {
     expect(api.calls('price-changes')).toHaveLength(1);
   });
 
+  it('shows the whole «Резиденты, иначе нерезиденты» in the kind filter in the admin card at 1280 px', async () => {
+    fakeApi({ 'price-changes': priceChanges, partners });
+    // The card's inner width on the administration screen at a 1280 px window.
+    const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes style="display: block; width: 1086px"></pricecat-price-changes>');
+    await vi.waitFor(() => expect(rows(element)).toHaveLength(2));
+    await document.fonts.ready;
+    const select = $<HTMLSelectElement>(element, 'select.kind');
+    const text = select.selectedOptions[0]?.textContent ?? '';
+    expect(text).toBe('Резиденты, иначе нерезиденты');
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    // The text, the select's padding and its arrow (about 1.5 em).
+    const needed = context.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 1.5 * parseFloat(style.fontSize);
+    expect(select.clientWidth).toBeGreaterThanOrEqual(needed);
+  });
+
   it('filters by city and by clinic', async () => {
     const api = fakeApi({ 'price-changes': priceChanges, partners });
     const element = mount<PricecatPriceChangesElement>('<pricecat-price-changes></pricecat-price-changes>');

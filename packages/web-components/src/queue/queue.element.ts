@@ -13,8 +13,10 @@ import { traceText } from './trace-text.js';
 import type { ServiceCreateDetail, ServicePickDetail } from '../service-picker/service-picker.element.js';
 import { readFilterForm, renderQueueToolbar, shareOfPercent, type ClinicOption } from './queue-toolbar.js';
 import { renderPositionContext } from './position-context-view.js';
+import { sameQueueFilters } from './queue-filters-query.js';
 import { errorView, loadingView } from '../theme/feedback.js';
 import { baseStyles } from '../theme/theme.js';
+import { firstClick } from '../theme/clicks.js';
 import { isOnControl, isTyping, queueKeyAction } from './queue-keys.js';
 import { queueStyles } from './queue.styles.js';
 
@@ -25,6 +27,11 @@ export interface DecisionDetail {
   readonly positionIds: readonly string[];
   /** The service assigned, for `match`. */
   readonly serviceId: string | null;
+}
+
+/** Payload of `pricecat-queue-filters-change`. */
+export interface QueueFiltersChangeDetail {
+  readonly filters: QueueFilters;
 }
 
 /** What the user decided for one item: confirm the suggestion, assign a service, or skip. */
@@ -46,6 +53,7 @@ const t = messages.queue;
  * bulk «принять все предложения выше X %» as a whole. Applying a decision to identical names is a visible choice.
  *
  * @fires pricecat-decision - the server accepted a match, skip or undo; detail {@link DecisionDetail}
+ * @fires pricecat-queue-filters-change - the filter form was applied or reset; detail {@link QueueFiltersChangeDetail}
  * @csspart loading - the loading line
  * @csspart error - the error box
  * @cssproperty --accent - the current item, buttons
@@ -60,6 +68,8 @@ export class PricecatQueueElement extends LitElement {
   /** Decisions sent and not answered yet; server counters are applied only when none is pending. */
   #pending = 0;
   #scrollToActive = false;
+  /** An undo was sent and not answered yet. */
+  #undoing = false;
   #onKeydown = (event: KeyboardEvent) => this.handleKeydown(event);
 
   @state() private items: QueueItem[] = [];
@@ -74,7 +84,6 @@ export class PricecatQueueElement extends LitElement {
   @state() private active = 0;
   /** The position whose service picker is open. */
   @state() private picking: string | null = null;
-  @state() private filters: QueueFilters = {};
   @state() private filterProblem = '';
   @state() private clinics: readonly ClinicOption[] = [];
   @state() private applyToIdentical = true;
@@ -89,6 +98,12 @@ export class PricecatQueueElement extends LitElement {
   @property({ attribute: 'api-base' }) apiBase = '/api';
   /** Items per portion. */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 20;
+  /**
+   * The server-side filters (`GET /api/queue`): set by the filter form, or from outside (the app reads them from the
+   * address); the queue loads again when they ask for other items.
+   */
+  @property({ attribute: false, hasChanged: (value: QueueFilters, old: QueueFilters | undefined) => !sameQueueFilters(value, old) })
+  filters: QueueFilters = {};
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -108,7 +123,13 @@ export class PricecatQueueElement extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('apiBase')) this.#api = new PricecatApi(() => this.apiBase);
-    if (changed.has('apiBase') || changed.has('pageSize')) void this.reload();
+    if (changed.has('filters') && changed.get('filters') !== undefined) {
+      // Other items: start from the top with none shown, so the first portion is not as long as the old list.
+      this.items = [];
+      this.active = 0;
+      this.bulkPreview = null;
+    }
+    if (changed.has('apiBase') || changed.has('pageSize') || changed.has('filters')) void this.reload();
   }
 
   override updated(): void {
@@ -191,6 +212,9 @@ export class PricecatQueueElement extends LitElement {
 
   /** Undoes the last decision on the server and shows the queue as it is now. */
   async undo(): Promise<void> {
+    // One undo at a time: a second click (or Ctrl+Z) before the answer would take back the decision before it too.
+    if (this.#undoing) return;
+    this.#undoing = true;
     this.actionError = undefined;
     try {
       const result = await undoDecision(this.#api);
@@ -204,6 +228,8 @@ export class PricecatQueueElement extends LitElement {
         this.feedback = t.nothingToUndo;
         this.canUndo = false;
       } else this.actionError = apiError;
+    } finally {
+      this.#undoing = false;
     }
   }
 
@@ -280,11 +306,20 @@ export class PricecatQueueElement extends LitElement {
       return;
     }
     this.filterProblem = '';
-    this.filters = read.filters;
+    this.#setFilters(read.filters);
+  }
+
+  /** New filters from the form: the queue loads again (the same ones too: «Применить» also refreshes). */
+  #setFilters(filters: QueueFilters): void {
+    const same = sameQueueFilters(this.filters, filters);
+    this.filters = filters;
     this.bulkPreview = null;
     this.items = [];
     this.active = 0;
-    void this.reload();
+    if (same) void this.reload();
+    this.dispatchEvent(
+      new CustomEvent<QueueFiltersChangeDetail>('pricecat-queue-filters-change', { detail: { filters }, bubbles: true, composed: true }),
+    );
   }
 
   /** «Посчитать»: how many suggestions the bulk acceptance would accept, nothing written. */
@@ -395,11 +430,8 @@ export class PricecatQueueElement extends LitElement {
       onToggle: (open) => (this.toolbarOpen = open),
       onFilters: (form) => this.#applyFilters(form),
       onResetFilters: () => {
-        this.filters = {};
         this.filterProblem = '';
-        this.bulkPreview = null;
-        this.items = [];
-        void this.reload();
+        this.#setFilters({});
       },
       onApplyToIdentical: (value) => (this.applyToIdentical = value),
       onBulkPercent: (value) => {
@@ -440,15 +472,15 @@ export class PricecatQueueElement extends LitElement {
         ? html`<div class="alternatives"><span class="muted">${t.alternatives}:</span>
             ${item.alternatives.map(
               (candidate) => html`<button type="button" class="secondary alternative"
-                @click=${() => void this.#decide(item, { kind: 'assign', serviceId: candidate.service_id, name: candidate.name })}>${candidate.name}
+                @click=${(event: MouseEvent) => firstClick(event) && void this.#decide(item, { kind: 'assign', serviceId: candidate.service_id, name: candidate.name })}>${candidate.name}
                 <span class="muted">(${candidate.category}, ${t.confidence(formatShare(candidate.score))})</span></button>`,
             )}</div>`
         : nothing}
       <div class="actions">
         <button type="button" class="confirm" ?disabled=${!item.suggestion}
-          @click=${() => void this.#decide(item, { kind: 'confirm' })}>${t.confirm}${current ? html`<kbd>1</kbd>` : nothing}</button>
-        <button type="button" class="secondary choose" @click=${() => (this.picking = p.position_id)}>${t.choose}${current ? html`<kbd>2</kbd>` : nothing}</button>
-        <button type="button" class="secondary skip" @click=${() => void this.#decide(item, { kind: 'skip' })}>${t.skip}${current ? html`<kbd>3</kbd>` : nothing}</button>
+          @click=${(event: MouseEvent) => firstClick(event) && void this.#decide(item, { kind: 'confirm' })}>${t.confirm}${current ? html`<kbd>1</kbd>` : nothing}</button>
+        <button type="button" class="secondary choose" @click=${(event: MouseEvent) => firstClick(event) && (this.picking = p.position_id)}>${t.choose}${current ? html`<kbd>2</kbd>` : nothing}</button>
+        <button type="button" class="secondary skip" @click=${(event: MouseEvent) => firstClick(event) && void this.#decide(item, { kind: 'skip' })}>${t.skip}${current ? html`<kbd>3</kbd>` : nothing}</button>
         <button type="button" class="secondary show-context" aria-expanded=${this.contexts.has(p.position_id) ? 'true' : 'false'}
           @click=${() => void this.#toggleContext(p.position_id)}>${this.contexts.has(p.position_id) ? t.hideContext : t.context}</button>
       </div>
@@ -470,7 +502,7 @@ export class PricecatQueueElement extends LitElement {
     return html`${this.actionError ? errorView(this.actionError, undefined, t.actionFailed) : nothing}
       ${this.feedback
         ? html`<div class="feedback" role="status"><span class="feedback-text">${this.feedback}</span>
-            ${this.canUndo ? html`<button type="button" class="secondary undo" @click=${() => void this.undo()}>${t.undo}</button>` : nothing}</div>`
+            ${this.canUndo ? html`<button type="button" class="secondary undo" @click=${(event: MouseEvent) => firstClick(event) && void this.undo()}>${t.undo}</button>` : nothing}</div>`
         : nothing}`;
   }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import './queue.js';
 import type { PricecatQueueElement } from './queue.element.js';
 import type { QueueItem } from '@pricecat/core/contract';
@@ -181,6 +182,7 @@ describe('<pricecat-queue>', () => {
     press('Enter');
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['Креатинин']));
     expect(current()).toEqual(['b']);
+    expect(shadowText($(element, '.feedback'))).toContain('и ещё 1 такая же позиция');
     press('Enter');
     await vi.waitFor(() => expect(api?.posted('match').map((body) => (body as { position_id: string }).position_id)).toEqual(['a', 'b']));
   });
@@ -277,6 +279,47 @@ describe('<pricecat-queue>', () => {
     await vi.waitFor(() => expect(rawNames(element)).toEqual(['УЗИ почек', 'Креатинин', 'Прием терапевта']));
     expect(shadowText($(element, '.feedback'))).toContain('Отменено, позиций возвращено: 1');
     expect(counter(element, 'queue')).toBe('3');
+  });
+
+  it('decides one item on a double click of «Подтвердить», not the next one that moves under the pointer', async () => {
+    api = fakeApi(queueServer(three()));
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    await userEvent.dblClick($(element, '.item .confirm'));
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«УЗИ почек» → «УЗИ почек и надпочечников»'));
+    expect(api.posted('match')).toEqual([{ position_id: 'a', apply_to_identical: true, expected_status: 'queued' }]);
+    expect(rawNames(element)).toEqual(['Креатинин', 'Прием терапевта']);
+  });
+
+  it('takes back one decision on a double click of «Отменить»', async () => {
+    api = fakeApi(queueServer(three()));
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    $(element, '.item .skip').click();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«УЗИ почек» пропущена'));
+    $(element, '.item .confirm').click();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«Креатинин» → «Креатинин (кровь)»'));
+    await userEvent.dblClick($(element, '.undo'));
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('Отменено, позиций возвращено: 1'));
+    expect(api.calls('undo')).toHaveLength(1);
+  });
+
+  it('takes back one decision when Ctrl+Z is pressed again before the first undo is answered', async () => {
+    let release = () => {};
+    const server = queueServer(three());
+    api = fakeApi({ ...server, undo: () => new Promise((resolve) => (release = () => resolve(new Response(JSON.stringify(server.undo()))))) });
+    const element = mount<PricecatQueueElement>('<pricecat-queue></pricecat-queue>');
+    await vi.waitFor(() => expect(rawNames(element)).toHaveLength(3));
+    $(element, '.item .confirm').click();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('«УЗИ почек» → «УЗИ почек и надпочечников»'));
+    const ctrlZ = () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true, cancelable: true }));
+    ctrlZ();
+    await vi.waitFor(() => expect(api?.calls('undo')).toHaveLength(1));
+    ctrlZ();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await vi.waitFor(() => expect(shadowText($(element, '.feedback'))).toContain('Отменено, позиций возвращено: 1'));
+    expect(api.calls('undo')).toHaveLength(1);
   });
 
   it('puts the item back and explains when the server refuses the decision', async () => {

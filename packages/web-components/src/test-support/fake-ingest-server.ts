@@ -3,7 +3,8 @@
  * report and `POST /__fake-api/too-large/ingest` with a 413 error, after reading the whole body so the
  * browser reports real upload progress. `POST …/ok/ingest-jobs` answers 202 with a running job; the first
  * `GET …/ok/ingest-jobs/{id}` shows it half done, the next ones done with the same report (`again=true` in the
- * upload's query is echoed in the job's file name). Not a test file and not shipped.
+ * upload's query is echoed in the job's file name). Under `…/broken/` the job fails as the real server's does for a
+ * truncated ZIP. Not a test file and not shipped.
  *
  * @module
  */
@@ -71,6 +72,30 @@ export const FAKE_DUPLICATE_REPORT = {
   duration_ms: 12,
 } as const;
 
+/** Base URL (api-base) whose jobs fail: the upload is not a readable ZIP. */
+export const FAKE_API_BROKEN = '/__fake-api/broken';
+
+/** The failed job of a truncated ZIP, its error as the real server words it (message from its catalogue). */
+export function fakeBrokenJob(jobId: string) {
+  return {
+    job_id: jobId,
+    file_name: 'прайсы.zip',
+    status: 'failed',
+    created_at: '2026-03-02T10:00:00.000Z',
+    finished_at: '2026-03-02T10:00:00.000Z',
+    files: [],
+    done_files: 0,
+    report: null,
+    error: {
+      code: 'ARCHIVE_INVALID',
+      message:
+        'Загруженный файл не читается как ZIP-архив: файл обрезан (нет его конца со списком файлов). Создайте архив заново и загрузите его ещё раз.',
+      message_code: 'ARCHIVE_UNREADABLE',
+      params: { why: 'файл обрезан (нет его конца со списком файлов)' },
+    },
+  };
+}
+
 /** The job the fake server runs, as its n-th poll shows it (0: the upload's answer). */
 export function fakeJob(jobId: string, poll: number, again: boolean, duplicate = false) {
   const files = FAKE_INGEST_REPORT.files;
@@ -110,7 +135,7 @@ export function fakeIngestServer(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';
-        const jobPath = [FAKE_API_OK, FAKE_API_DUPLICATE].map((base) => `${base}/ingest-jobs/`).find((path) => url.startsWith(path));
+        const jobPath = [FAKE_API_OK, FAKE_API_DUPLICATE, FAKE_API_BROKEN].map((base) => `${base}/ingest-jobs/`).find((path) => url.startsWith(path));
         if (req.method === 'GET' && jobPath) {
           const id = decodeURIComponent(url.slice(jobPath.length));
           const seen = polls.get(id);
@@ -121,6 +146,10 @@ export function fakeIngestServer(): Plugin {
             return;
           }
           seen.count += 1;
+          if (jobPath.startsWith(FAKE_API_BROKEN)) {
+            res.end(JSON.stringify(fakeBrokenJob(id)));
+            return;
+          }
           res.end(JSON.stringify(fakeJob(id, seen.count, seen.again, seen.duplicate)));
           return;
         }
@@ -141,6 +170,11 @@ export function fakeIngestServer(): Plugin {
             polls.set(id, { count: 0, again, duplicate });
             res.statusCode = 202;
             res.end(JSON.stringify(fakeJob(id, 0, again, duplicate)));
+          } else if (path === `${FAKE_API_BROKEN}/ingest-jobs` && bytes > 0) {
+            const id = `job-${++jobs}`;
+            polls.set(id, { count: 0, again: false, duplicate: false });
+            res.statusCode = 202;
+            res.end(JSON.stringify({ ...fakeBrokenJob(id), status: 'running', finished_at: null, error: null }));
           } else if (path === `${FAKE_API_TOO_LARGE}/ingest` || path === `${FAKE_API_TOO_LARGE}/ingest-jobs`) {
             res.statusCode = 413;
             res.end(JSON.stringify({ error: { code: 'UPLOAD_TOO_LARGE', message: 'The upload exceeds 200 MiB.' } }));

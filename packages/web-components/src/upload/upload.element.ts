@@ -150,8 +150,7 @@ export class PricecatUploadElement extends LitElement {
       return;
     }
     if (job.status === 'failed' || !job.report) {
-      const failure = job.error ?? { code: 'INTERNAL', message: '' };
-      this.phase = { kind: 'error', error: new ApiError(failure.code, codeMessage(failure.code) ?? failure.message, 0) };
+      this.phase = { kind: 'error', error: jobError(job) };
       return;
     }
     const report = job.report;
@@ -206,8 +205,9 @@ export class PricecatUploadElement extends LitElement {
     return html`<tr>
       <td class="file">${file.file}</td>
       <td>${file.clinic_name}${file.city ? html`<br /><span class="muted">${file.city}</span>` : nothing}</td>
-      <td class="num">${formatCount(file.positions)}<br /><span class="muted share">${share}</span></td>
-      <td class="warnings-cell">${warningsList(file.warnings)}</td>
+      <td class="num">${formatCount(file.positions)}<br /><span class="muted share">${share}</span>
+        <br /><span class="muted to-review">${t.toReview(formatCount(file.queued), formatCount(file.unrecognized))}</span></td>
+      <td class="warnings-cell">${warningsList(file.warnings, file.file)}</td>
     </tr>`;
   }
 
@@ -245,6 +245,20 @@ export class PricecatUploadElement extends LitElement {
 }
 
 // ---- internal helpers ----
+
+/**
+ * Why a job failed, as the answer of a request would say it (`errorFromAnswer`): the server's own Russian text when it
+ * comes from its catalogue (it says what broke and what to do), else the UI's text for the code with the server's
+ * text under «Подробности».
+ */
+function jobError(job: IngestJob): ApiError {
+  const failure = job.error ?? { code: 'INTERNAL', message: '' };
+  if (failure.message_code !== undefined && failure.message) {
+    return new ApiError(failure.code, failure.message, 0, undefined, failure.message_code, failure.params);
+  }
+  const known = codeMessage(failure.code);
+  return new ApiError(failure.code, known ?? failure.message, 0, known !== undefined && failure.message ? failure.message : undefined);
+}
 
 function readSavedJob(): { apiBase: string; jobId: string } | null {
   try {

@@ -3,7 +3,7 @@ import './upload.js';
 import type { PricecatUploadElement } from './upload.element.js';
 import type { UploadProgress } from '../api/upload.js';
 import { $, $$, cleanup, mount, shadowText } from '../test-support/fake-api.js';
-import { FAKE_API_DUPLICATE, FAKE_API_OK, FAKE_API_TOO_LARGE } from '../test-support/fake-ingest-server.js';
+import { FAKE_API_BROKEN, FAKE_API_DUPLICATE, FAKE_API_OK, FAKE_API_TOO_LARGE } from '../test-support/fake-ingest-server.js';
 import { JOB_STORAGE_KEY } from './upload.element.js';
 
 const NBSP = '\u00a0';
@@ -48,6 +48,7 @@ describe('<pricecat-upload>', () => {
     expect(good).toContain('Алматы');
     expect(good).toContain('200');
     expect(good).toContain(`75${NBSP}%`);
+    expect(shadowText($(element, 'tbody tr .to-review'))).toBe('на проверку: 30 · не распознано: 20');
     expect(good).toContain('Строка 17: цена «договорная» пропущена');
     const bad = shadowText($$(element, 'tbody tr')[1] as HTMLElement);
     expect(bad).toContain('scan.pdf');
@@ -62,6 +63,16 @@ describe('<pricecat-upload>', () => {
     expect(alert).toContain('Загрузка не удалась');
     expect(alert).toContain('Файл слишком большой для загрузки.');
     expect(alert).not.toContain('{');
+  });
+
+  it("shows the server's own reason when a ZIP cannot be opened, so the analyst knows what to do", async () => {
+    const element = mount<PricecatUploadElement>(`<pricecat-upload api-base="${FAKE_API_BROKEN}"></pricecat-upload>`);
+    await element.updateComplete;
+    await element.upload(zip('прайсы.zip', 1024));
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
+    const alert = shadowText($(element, '[role="alert"]'));
+    expect(alert).toContain('Загрузка не удалась');
+    expect(alert).toContain('файл обрезан (нет его конца со списком файлов). Создайте архив заново и загрузите его ещё раз.');
   });
 
   it('refuses a file that is not a price list or ZIP without sending it', async () => {
