@@ -33,7 +33,8 @@ export async function listPositions(queries: QueryPort, query: PositionQuery = {
 
 export async function listServices(queries: QueryPort, query: ServiceQuery = {}): Promise<Page<Service>> {
   const model = await queries.directory();
-  const words = query.q ? normalizeQuery(query.q).split(' ').filter(Boolean) : [];
+  const q = query.q ? normalizeQuery(query.q) : '';
+  const words = q.split(' ').filter(Boolean);
   const category = query.category?.trim().toLowerCase();
   const items = model.services.filter(
     (s) =>
@@ -41,7 +42,20 @@ export async function listServices(queries: QueryPort, query: ServiceQuery = {})
       (!query.origin || s.origin === query.origin) &&
       (words.length === 0 || containsWordPrefixes(s.name_norm, words)),
   );
-  return toPage(items, query);
+  return toPage(words.length === 0 ? items : byCloseness(items, q), query);
+}
+
+/**
+ * Entries found by words, the closest first: the name itself, then names that start with the words as typed, then
+ * names holding them in that order, then the rest; shorter names first within each (the picker's «прием терапевта»
+ * offers `Прием терапевта` before `Прием мануального терапевта`). Stable: the dictionary's order breaks ties.
+ */
+function byCloseness(items: readonly Service[], q: string): Service[] {
+  const rank = (name: string): number => (name === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : 3);
+  return items
+    .map((service) => ({ service, rank: rank(service.name_norm), words: service.name_norm.split(' ').length }))
+    .sort((a, b) => a.rank - b.rank || a.words - b.words)
+    .map(({ service }) => service);
 }
 
 export async function getService(queries: QueryPort, serviceId: string): Promise<ServiceDetails> {

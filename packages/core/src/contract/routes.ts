@@ -122,7 +122,7 @@ export const routes = {
     tag: 'catalogue',
     summary: 'The dictionary of services, filtered and paged',
     query: z.object({
-      q: textParam('Substring of the normalized name'),
+      q: textParam('Words the name holds (each as a word prefix); the closest names first: the name itself, then names starting with the words, then shorter names'),
       category: textParam('Exact category (specialty)'),
       origin: enumParam(SERVICE_ORIGINS, 'Where the entry comes from'),
       ...pageParams,
