@@ -171,7 +171,7 @@ function positionRow(model: Directory, position: ExportedPosition, packageName: 
     clinic?.name ?? position.clinic_id,
     clinic?.city ?? null,
     list?.file_name ?? null,
-    list?.effective_date ?? null,
+    calendarDate(list?.effective_date ?? null),
     position.raw_name,
     position.code,
     position.section,
@@ -188,4 +188,10 @@ function positionRow(model: Directory, position: ExportedPosition, packageName: 
     KIND_LABEL[position.kind] ?? position.kind,
     packageName,
   ];
+}
+
+/** A list's effective date (`2026-01-15`) as a date cell, so that Excel sorts and filters it as a date; else as read. */
+function calendarDate(isoDate: string | null): Date | string | null {
+  const match = isoDate?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : isoDate;
 }

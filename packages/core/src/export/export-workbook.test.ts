@@ -18,7 +18,8 @@ async function exportedBook(catalogue: Awaited<ReturnType<typeof createCatalogue
   const exported = await catalogue.exportWorkbook();
   const chunks: Uint8Array[] = [];
   for await (const chunk of exported.chunks) chunks.push(chunk);
-  return { exported, book: XLSX.read(Buffer.concat(chunks), { type: 'buffer' }) };
+  const bytes = Buffer.concat(chunks);
+  return { exported, bytes, book: XLSX.read(bytes, { type: 'buffer' }) };
 }
 
 const rowsOf = (book: XLSX.WorkBook, sheet: string) =>
@@ -62,13 +63,18 @@ describe('export: the catalogue workbook', () => {
         [2, '=ЗАГЛУШКА(1)+вызов', 700],
       ]),
     });
-    const { book } = await exportedBook(catalogue);
+    const { book, bytes } = await exportedBook(catalogue);
     const rows = rowsOf(book, 'Все позиции');
     expect(rows.map((r) => [r['Наименование в прайсе'], r['Цена']])).toEqual([
       ['Прием терапевта', 9000],
       ['=ЗАГЛУШКА(1)+вызов', 700],
     ]);
     expect(rows[1]!['Статус']).not.toBe('нормализована');
+    // The list's date (here the year of its file name) is a date cell, not text: Excel sorts and filters it as a date.
+    const dateColumn = Object.keys(rows[0]!).indexOf('Дата прайса');
+    const withFormats = XLSX.read(bytes, { type: 'buffer', cellNF: true });
+    const dateCell = withFormats.Sheets['Все позиции']![`${XLSX.utils.encode_col(dateColumn)}2`]!;
+    expect([dateCell.t, dateCell.v, dateCell.z]).toEqual(['n', 46023, 'dd.mm.yyyy']);
     // Status and method in Russian (the message catalogue), not the API's codes.
     expect(['нормализована', 'на проверке', 'не распознана']).toContain(rows[0]!['Статус']);
     expect(rows.map((r) => r['Статус'])).not.toContain('normalized');

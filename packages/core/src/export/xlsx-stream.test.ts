@@ -55,4 +55,18 @@ describe('export: streaming XLSX writer', () => {
     const book = await readBack([{ name: 'Лист', rows: [['a'], ['  отступ '], ['в\nдве строки']] }]);
     expect([book.Sheets['Лист']!['A2']?.v, book.Sheets['Лист']!['A3']?.v]).toEqual(['  отступ ', 'в\nдве строки']);
   });
+
+  it('writes a date as a date cell that Excel shows as дд.мм.гггг and sorts as a date', async () => {
+    const chunks: Uint8Array[] = [];
+    const sheets = [{ name: 'Лист', rows: [['Дата'], [new Date(Date.UTC(2026, 0, 15))], [new Date(Date.UTC(1999, 11, 31))]] }];
+    for await (const chunk of writeXlsx(sheets)) chunks.push(chunk);
+    const book = XLSX.read(Buffer.concat(chunks), { type: 'buffer', cellDates: true, cellNF: true });
+    const cell = book.Sheets['Лист']!['A2']!;
+    expect(cell.t).toBe('d');
+    expect((cell.v as Date).toISOString().slice(0, 10)).toBe('2026-01-15');
+    expect(cell.z).toBe('dd.mm.yyyy');
+    // Excel's own day number: 46037 is 2026-01-15, 36525 is 1999-12-31.
+    const raw = XLSX.read(Buffer.concat(chunks), { type: 'buffer' });
+    expect([raw.Sheets['Лист']!['A2']!.v, raw.Sheets['Лист']!['A3']!.v]).toEqual([46037, 36525]);
+  });
 });

@@ -8,7 +8,8 @@
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 
 /** A cell value: text, a number, or empty. */
-export type CellValue = string | number | null;
+/** A cell: text, a number, a calendar date (written as a date cell, `дд.мм.гггг`), or empty. */
+export type CellValue = string | number | Date | null;
 
 /** One sheet: its name, column widths (characters) and rows, the first being the header. */
 export interface SheetSource {
@@ -117,6 +118,13 @@ export function escapeCellText(text: string): string {
 // ---- internal helpers ----
 
 const HEADER_STYLE = 1;
+const DATE_STYLE = 2;
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/** A date as Excel's day number (days since 1899-12-30, the UTC calendar day of `date`). */
+function excelSerialDay(date: Date): number {
+  return Math.round((Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) - EXCEL_EPOCH) / 86_400_000);
+}
 const NEEDS_ESCAPE = /[&<>"_\u0000-\u001F\uFFFE\uFFFF]/;
 
 /**
@@ -134,7 +142,9 @@ function rowXml(row: readonly CellValue[], rowNumber: number, style: number): st
     }
     const ref = afterGap ? ` r="${columnName(index)}${rowNumber}"` : '';
     afterGap = false;
-    if (typeof value === 'number') {
+    if (value instanceof Date) {
+      xml += `<c${ref} s="${DATE_STYLE}"><v>${excelSerialDay(value)}</v></c>`;
+    } else if (typeof value === 'number') {
       xml += `<c${ref}${s}><v>${value}</v></c>`;
     } else {
       // Leading or trailing spaces survive only with xml:space="preserve".
@@ -207,15 +217,17 @@ function workbookRels(sheetCount: number): string {
   );
 }
 
-/** Two cell formats: 0 plain, 1 bold (the header row). */
+/** Three cell formats: 0 plain, 1 bold (the header row), 2 a date shown as `дд.мм.гггг`. */
 const STYLES =
   XML_HEAD +
   '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd.mm.yyyy"/></numFmts>' +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
