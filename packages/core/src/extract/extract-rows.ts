@@ -18,7 +18,7 @@ import { rereadValue } from './column-pattern.js';
 import { ratioCheckOf, rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
 import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
-import { extractIssue, rowFlag, type ExtractIssue } from './review-flags.js';
+import { extractIssue, placeInRussian, rowFlag, type ExtractIssue } from './review-flags.js';
 import { judgePageImageRows } from './page-reread-rows.js';
 import { continuesNumbering, rowNumberOf, skippedNumbers, splitNumberedName } from './row-numbers.js';
 import { linkPackageRows } from './package-rows.js';
@@ -83,7 +83,7 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       rows.push(...listed);
       foundTable = true;
       previous = null;
-      if (listed.length > 0) warnings.push(warningText('LIST_IN_COLUMNS', { where: `${fileName}, ${table.name}`, count: listed.length }));
+      if (listed.length > 0) warnings.push(warningText('LIST_IN_COLUMNS', { where: `${fileName}, ${placeInRussian(table.name)}`, count: listed.length }));
       const inexact = listed.filter((r) => (r.flags ?? []).some((f) => f.code === 'PRICE_RANGE' || f.code === 'PRICE_SUM')).length;
       if (inexact > 0) report(extractIssue('PRICES_NOT_EXACT', table.name, { count: inexact }));
       continue;

@@ -84,6 +84,12 @@ describe.skipIf(!existsSync(ARCHIVE))(`extract: the real archive (${ARCHIVE})`, 
       expect(row.warnings).toHaveLength(1);
     });
 
+    it('names the Word table in Russian in the file report («таблица 1», not the reader\'s «table 1»)', () => {
+      const skipped = result.issues.find((issue) => issue.code === 'ROWS_WITHOUT_PRICE_SKIPPED');
+      expect(skipped?.message).toMatch(/^\[ROWS_WITHOUT_PRICE_SKIPPED\] таблица 1: /);
+      expect(result.issues.map((issue) => issue.message).join('\n')).not.toMatch(/\btable \d/);
+    });
+
     it('makes no position of the title, the header or a section row', () => {
       // 1 title, 2 header, 3/192/404/405 sections, 960 a spanning note, 1119 a two-cell heading, 2234 blank.
       expectNoNonServiceRows(result.rows, [1, 2, 3, 192, 404, 405, 960, 1119, 2234, 2679]);

@@ -67,7 +67,7 @@ export function rowFlag(code: RowFlagCode, params: Readonly<Record<string, strin
 /** A file-level issue with its Russian message (text from the message catalogue, `warning.<CODE>`). */
 export function extractIssue(code: ExtractIssueCode, table: string, params: ExtractIssue['params']): ExtractIssue {
   const text = renderMessage(`warning.${code}`, {
-    where: table.replace(/^pages? /, 'стр. '),
+    where: placeInRussian(table),
     count: params.count ?? 0,
     numbers: params.numbers ? formatNumbers(params.numbers) : '',
     rows: (params.rows ?? []).join('; '),
@@ -75,6 +75,14 @@ export function extractIssue(code: ExtractIssueCode, table: string, params: Extr
     recovered: params.recovered ?? 0,
   });
   return { code, table, params, message: `[${code}] ${text}` };
+}
+
+/**
+ * Where in a file, for a person: the readers' table names (`page 3`, `pages 3-4`, the DOCX's `table 2`) in Russian
+ * (`стр. 3`, `стр. 3-4`, `таблица 2`); a sheet keeps its own name.
+ */
+export function placeInRussian(table: string): string {
+  return table.replace(/^pages? (?=\d)/, 'стр. ').replace(/^table (?=\d)/, 'таблица ');
 }
 
 /** Row numbers as ranges: `12, 15–17, 20`. */

@@ -73,16 +73,16 @@ describe('<pricecat-dashboard>', () => {
   it('shows a warning in Russian only: without the file name its row already shows and without the stable code', async () => {
     // As the server words them for «Клиника 1 прайс 2024.docx» of the real archive.
     const warnings = [
-      'Клиника 1 прайс 2024.docx, [ROWS_WITHOUT_PRICE_SKIPPED] table 1: пропущено строк с названием, но без цены (пусто или 0): 23',
-      '[LIST_IN_COLUMNS] Клиника 1 прайс 2024.docx, table 2: список в колонках, а не таблица; из его строк прочитано строк: 4',
+      'Клиника 1 прайс 2024.docx, [ROWS_WITHOUT_PRICE_SKIPPED] таблица 1: пропущено строк с названием, но без цены (пусто или 0): 23',
+      '[LIST_IN_COLUMNS] Клиника 1 прайс 2024.docx, таблица 2: список в колонках, а не таблица; из его строк прочитано строк: 4',
       'Приложение.docx, [PRICES_REPAIRED] стр. 1: в 7 строк(ах) цена восстановлена',
     ];
     const api = fakeApi({ stats, 'price-lists': { items: [list('d', 'Клиника 1 прайс 2024.docx', '2025-03-01T10:00:00Z', 'warnings', warnings)] }, partners });
     const element = mount<PricecatDashboardElement>('<pricecat-dashboard></pricecat-dashboard>');
     await vi.waitFor(() => expect($$(element, 'table.latest tbody tr')).toHaveLength(1));
     expect($$(element, '.warnings li').map((li) => shadowText(li))).toEqual([
-      'table 1: пропущено строк с названием, но без цены (пусто или 0): 23',
-      'table 2: список в колонках, а не таблица; из его строк прочитано строк: 4',
+      'таблица 1: пропущено строк с названием, но без цены (пусто или 0): 23',
+      'таблица 2: список в колонках, а не таблица; из его строк прочитано строк: 4',
       // The third folds under «ещё 1»; another file's name is kept.
       'Приложение.docx, стр. 1: в 7 строк(ах) цена восстановлена',
     ]);
