@@ -12,4 +12,9 @@ export interface PageRow {
   readonly cells: string[];
   /** Price cells read again from the page image (column → digits), where the text layer had none. */
   readonly rereads?: ReadonlyMap<number, string>;
+  /**
+   * A row whose text layer kept only its name, one line over the next row's (see `stacked-rows.ts`): a row only
+   * where its prices were read again from the page image; otherwise its line is left out of the table.
+   */
+  readonly stacked?: true;
 }

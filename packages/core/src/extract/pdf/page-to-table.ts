@@ -20,6 +20,8 @@ export function pageToTable(page: PageTable): Table {
   const kept = keep.map((_, i) => keep.slice(0, i).filter(Boolean).length);
   if (header.some((h) => h !== '')) rows.push(pick(header));
   for (const row of page.rows) {
+    // A stacked row without prices from the page image would read as a heading: its line is left out.
+    if (row.stacked && (row.rereads?.size ?? 0) === 0) continue;
     for (const [column, text] of row.rereads ?? []) if (keep[column]) rereads.set(`${rows.length}:${kept[column]}`, text);
     const cells = [...row.cells];
     if (row.kind === 'row' && page.name >= 0) {
