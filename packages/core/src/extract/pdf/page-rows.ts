@@ -115,6 +115,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns, other
     y: g.line ?? centre(g),
     cells: columns.map((_, c) => cellText(g.cells.get(c))),
     ...(stackedGroups.has(g) ? { stacked: true as const } : {}),
+    ...(g.cells.has(layout.name) ? { nameBottom: Math.min(...g.cells.get(layout.name)!.map((f) => f.y)) } : {}),
   }));
   lines.forEach((line, i) => {
     if (!sectionLine[i]) return;

@@ -151,7 +151,7 @@ function unread(text: string): boolean {
  * A box of the de-skewed page turned back by the page's tilt (the inverse of `deskewItems`): the smallest
  * upright box holding its four corners.
  */
-function tilted(box: CellBox, angle: number): CellBox {
+export function tilted(box: CellBox, angle: number): CellBox {
   if (angle === 0) return box;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
