@@ -10,6 +10,7 @@ import { columnOf, type PageColumns } from './page-columns.js';
 import { assignNameBlocks, attachContinuationLines, continuesAName, nameQualifiedRowsOfMergedCells } from './name-cells.js';
 import { continueCellsBeyondReach, returnCellTails, type FarLine } from './cell-tails.js';
 import { stackedRows } from './stacked-rows.js';
+import { isCentredHeading } from './centred-headings.js';
 import { add, centre, distance, mergeSplitAnchors, newGroup, type Group, type Loose } from './row-groups.js';
 import { minOf } from '../../numbers.js';
 import { isNoteText } from '../note-vocabulary.js';
@@ -357,6 +358,7 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
     const col = layout.columns[c]!;
     return c !== layout.name && col.header === '' && overlap(f.x0, f.x1, col.x0, col.x1) >= 0.5 * (f.x1 - f.x0);
   });
+  if (isCentredHeading(line, layout)) return true;
   if (insideQualifier) return false;
   const width = name.x1 - name.x0;
   const spans = spansColumns(line, layout);
