@@ -48,8 +48,13 @@ export function cellsToReread(table: PageTable, pageWidth: number): RereadCell[]
     const c = centres[i]!;
     // Rows run top to bottom: the one before is higher on the page. Cells end halfway to the neighbours'
     // text, clear of the rule between them.
-    const above = i > 0 ? centres[i - 1]! : Infinity;
-    const below = i + 1 < centres.length ? centres[i + 1]! : -Infinity;
+    // A heading between rows is centred on the table, clear of the price columns: the next row is the neighbour.
+    const near = (from: number, step: number): number | undefined => {
+      for (let k = from; k >= 0 && k < centres.length; k += step) if (table.rows[k]!.kind === 'row') return centres[k];
+      return undefined;
+    };
+    const above = near(i - 1, -1) ?? Infinity;
+    const below = near(i + 1, 1) ?? -Infinity;
     const top = Math.min(c + 0.9 * size, c + 0.45 * (above - c));
     const bottom = Math.max(c - 0.9 * size, c - 0.45 * (c - below));
     for (const p of table.prices) {
