@@ -11,6 +11,7 @@ import type { PageRow } from './page-row.js';
 import type { PageTable } from './page-table.js';
 import { tilted } from './reread-cells.js';
 import { warningText } from '../../messages/message-catalogue.js';
+import { isTariffShaped, splitCode } from '../code-cells.js';
 
 /** A name ending in a clean code: the text before it, the code's letters and its digits. */
 const CLEAN_CODE = /^(.*\S)\s*[,.]\s*([a-z]{1,3})(\d{1,4})$/i;
@@ -27,30 +28,40 @@ const MIN_CODED = 3;
 /** Share of the page's named rows that must end in a clean code. */
 const CODED_SHARE = 0.5;
 
+/** A row whose name ends in a damaged code: the text before it, the tail, the neighbours' letters, a tariff code glued after. */
+export interface Damaged {
+  readonly row: number;
+  readonly letters: string[];
+  readonly head: string;
+  readonly tail: string;
+  /** A tariff code the text layer glued to the name cell (`Краб, 123 В06.457.006.245`), kept after the repaired name. */
+  readonly tariff: string;
+}
+
 /**
  * The rows of `table` with a damaged closing code, each with the letters its neighbours' codes have (the nearest
  * clean code above and below, not across a heading).
  */
-export function damagedCodes(table: PageTable): { row: number; letters: string[]; head: string; tail: string }[] {
+export function damagedCodes(table: PageTable): Damaged[] {
   if (table.name < 0) return [];
   const rows = table.rows;
-  const named = rows.map((r, i) => ({ r, i })).filter(({ r }) => r.kind === 'row' && /\p{L}/u.test(r.cells[table.name] ?? ''));
+  const named = rows.map((r, i) => ({ r, i, ...nameAndTariff(r.cells[table.name] ?? '') })).filter(({ r, name }) => r.kind === 'row' && /\p{L}/u.test(name));
   const letters = new Map<number, string>();
-  for (const { r, i } of named) {
-    const clean = CLEAN_CODE.exec((r.cells[table.name] ?? '').trim());
+  for (const { i, name } of named) {
+    const clean = CLEAN_CODE.exec(name);
     // Letters ending in a digit look-alike (`wl5` for `w15`) are a damaged code, not a clean one.
     if (clean && !/[lIOo]$/.test(clean[2]!)) letters.set(i, clean[2]!.toLowerCase());
   }
-  const tails = new Map<number, RegExpExecArray>();
-  for (const { r, i } of named) {
+  const tails = new Map<number, { parts: RegExpExecArray; tariff: string }>();
+  for (const { i, name, tariff } of named) {
     if (letters.has(i)) continue;
-    const parts = TAIL.exec((r.cells[table.name] ?? '').trim());
-    if (parts && codeLike(parts[2]!)) tails.set(i, parts);
+    const parts = TAIL.exec(name);
+    if (parts && codeLike(parts[2]!)) tails.set(i, { parts, tariff });
   }
   // The page's names end in codes: enough clean ones, and most names end in a clean or a damaged one.
   if (letters.size < MIN_CODED || letters.size + tails.size < CODED_SHARE * named.length) return [];
-  const out: { row: number; letters: string[]; head: string; tail: string }[] = [];
-  for (const [i, parts] of tails) {
+  const out: Damaged[] = [];
+  for (const [i, { parts, tariff }] of tails) {
     const near = new Set<string>();
     for (const step of [-1, 1]) {
       for (let k = i + step; k >= 0 && k < rows.length && rows[k]!.kind === 'row'; k += step) {
@@ -61,7 +72,7 @@ export function damagedCodes(table: PageTable): { row: number; letters: string[]
         }
       }
     }
-    if (near.size > 0) out.push({ row: i, letters: [...near], head: parts[1]!, tail: parts[2]! });
+    if (near.size > 0) out.push({ row: i, letters: [...near], head: parts[1]!, tail: parts[2]!, tariff });
   }
   return out;
 }
@@ -135,17 +146,17 @@ export async function repairNameCodes(
       continue;
     }
     const rows = [...table.rows];
-    const repair = (i: number, head: string, code: string, how: 'neighbours' | 'image'): void => {
-      const row = rows[i]!;
+    const repair = (d: Damaged, code: string, how: 'neighbours' | 'image'): void => {
+      const row = rows[d.row]!;
       const cells = [...row.cells];
       const raw = cells[table.name]!;
-      cells[table.name] = `${head}, ${code}`;
-      rows[i] = { ...row, cells, nameRepair: { raw, how } };
+      cells[table.name] = `${d.head}, ${code}${d.tariff === '' ? '' : ` ${d.tariff}`}`;
+      rows[d.row] = { ...row, cells, nameRepair: { raw, how } };
     };
-    const toRead: { row: number; head: string; tail: string; letters: string[]; box: CellBox }[] = [];
+    const toRead: (Damaged & { box: CellBox })[] = [];
     for (const d of damaged) {
       const code = codeFromTail(d.tail, d.letters);
-      if (code !== null) repair(d.row, d.head, code, 'neighbours');
+      if (code !== null) repair(d, code, 'neighbours');
       else {
         const box = lastLineBox(table, rows[d.row]!);
         if (box) toRead.push({ ...d, box });
@@ -158,7 +169,7 @@ export async function repairNameCodes(
         const texts = await readLine(pdf, table.pages[0]!, toRead.map((t) => t.box));
         toRead.forEach((t, k) => {
           const code = codeFromImage(texts[k] ?? '', t.tail, t.letters);
-          if (code !== null) repair(t.row, t.head, code, 'image');
+          if (code !== null) repair(t, code, 'image');
         });
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
@@ -171,6 +182,14 @@ export async function repairNameCodes(
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/** A name cell without a tariff code the text layer glued to its end (see `code-cells.ts`), and that code. */
+function nameAndTariff(cell: string): { name: string; tariff: string } {
+  const text = cell.trim();
+  const found = splitCode(text);
+  if (!found || !isTariffShaped(found.code)) return { name: text, tariff: '' };
+  return { name: found.rest, tariff: found.code };
+}
 
 /** Cyrillic look-alikes of Latin letters read as Latin. */
 function latin(text: string): string {
