@@ -130,10 +130,19 @@ async function draw() {
   if (cropsDir) renderCrops(sample, cropsDir);
 }
 
-/** The band of its page a row's name occupies (`locate`), telling apart the page's rows of the same name. */
+/**
+ * The band of its page a row's name occupies (`locate`), telling apart the page's rows of the same name. A row whose
+ * name's code was repaired (`NAME_REPAIRED`) is found by the name as the text layer gives it, which is what the page holds.
+ */
 function bandOf(pages, rows, row) {
-  const same = rows.filter((r) => r.source.table === row.source.table && words(r.name).join(' ') === words(row.name).join(' '));
-  return locate(pages.get(pageOf(row)), row, same.indexOf(row));
+  const same = rows.filter((r) => r.source.table === row.source.table && words(layerName(r)).join(' ') === words(layerName(row)).join(' '));
+  return locate(pages.get(pageOf(row)), { ...row, name: layerName(row) }, same.indexOf(row));
+}
+
+/** The row's name as the page's text layer gives it: before a `NAME_REPAIRED` repair, else the name. */
+function layerName(row) {
+  const raw = (row.flags ?? []).find((f) => f.code === 'NAME_REPAIRED')?.params.raw;
+  return typeof raw === 'string' ? raw : row.name;
 }
 
 /** How much two bands overlap, as a share of the smaller one (0 when either is unknown). */

@@ -26,7 +26,7 @@ import { parsePrice, type ParsedPrice } from './parse-price.js';
 import type { PriceCell, PriceColumn, PriceRole, PriceRow } from './price-row.js';
 import { isNoteRow, isTotalRow, priceRoleHeadingOf, sectionTitleOf } from './section-rows.js';
 import { priceRolesOf } from './price-columns.js';
-import type { ReadResult, Table } from './table.js';
+import type { NameRepair, ReadResult, Table } from './table.js';
 import { continueLayout, inferLayout, layoutFromHeader, type TableLayout } from './table-layout.js';
 import { widthOf } from '../numbers.js';
 import { detail, warningCode, warningText } from '../messages/message-catalogue.js';
@@ -132,6 +132,10 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
       if (numbering.skipped.length > 0) report(extractIssue('ROWS_NOT_EXTRACTED', table.name, { numbers: numbering.skipped }));
       if (read.nameless.length > 0) report(extractIssue('ROWS_WITHOUT_NAME', table.name, { count: read.nameless.length, rows: read.nameless }));
     }
+    if (ocr && table.nameRepairs) {
+      const flagged = flagNameRepairs(rows, before, read.rowIndexes, table.nameRepairs);
+      if (flagged > 0) report(extractIssue('NAMES_REPAIRED', table.name, { count: flagged }));
+    }
     if (ocr && table.pageReread) {
       const judged = judgePageImageRows(rows.slice(before), rows.slice(0, before));
       replaceFrom(rows, before, judged.rows);
@@ -184,6 +188,22 @@ export function extractPriceRows(result: ReadResult): ExtractedRows {
 }
 
 // ---------------------------------------------------------------- internal helpers
+
+/**
+ * Flags `NAME_REPAIRED` on the rows appended from `before` on whose table row (`rowIndexes`, one per appended row)
+ * had its name's closing code repaired; how many.
+ */
+function flagNameRepairs(rows: PriceRow[], before: number, rowIndexes: readonly number[], repairs: ReadonlyMap<number, NameRepair>): number {
+  let flagged = 0;
+  rowIndexes.forEach((r, k) => {
+    const repair = repairs.get(r);
+    const row = rows[before + k];
+    if (!repair || !row) return;
+    rows[before + k] = withFlags(row, [rowFlag('NAME_REPAIRED', { raw: repair.raw, how: repair.how })]);
+    flagged++;
+  });
+  return flagged;
+}
 
 /** What {@link extractTableRows} found besides the rows it appended. */
 interface TableRead {

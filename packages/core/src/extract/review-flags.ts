@@ -39,7 +39,9 @@ export type ExtractIssueCode =
   /** Rows of a free-form list whose price was written as a range or a sum (lower bound or total kept). */
   | 'PRICES_NOT_EXACT'
   /** A scan page read again, whole, from its image because its text layer lost most of its rows. */
-  | 'PAGE_REREAD';
+  | 'PAGE_REREAD'
+  /** Rows whose name's closing code the scan's text layer damaged, repaired (the neighbours' codes, the page image). */
+  | 'NAMES_REPAIRED';
 
 /** A file-level issue: per table (page) of the document. */
 export interface ExtractIssue {
@@ -120,6 +122,8 @@ function rowMessage(code: RowFlagCode, p: Readonly<Record<string, string | numbe
       return `цена записана суммой «${p.raw}»; сохранена сумма ${p.value} — проверьте`;
     case 'ROW_FROM_PAGE_IMAGE':
       return 'строка прочитана с изображения страницы: текстовый слой скана потерял большую часть строк этой страницы — проверьте название и цену по странице';
+    case 'NAME_REPAIRED':
+      return `название «${p.raw}» исправлено: код в конце названия ${p.how === 'image' ? 'прочитан с изображения страницы' : 'восстановлен по кодам соседних строк'} — проверьте`;
     case 'PRICE_REREAD_REJECTED':
       return `на изображении страницы${column} прочитано «${p.reread}», но это не похоже на цену колонки (${p.reason}); не сохранено — проверьте по странице`;
   }

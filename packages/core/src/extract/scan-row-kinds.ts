@@ -20,7 +20,8 @@ export function startsNextName(table: Table, r: number, layout: TableLayout, tit
   const letters = title.match(/\p{L}/gu) ?? [];
   if (letters.filter((ch) => /\p{Lu}/u.test(ch)).length >= 0.7 * letters.length) return false;
   const next = table.rows.slice(r + 1).find((row) => row.some((cell) => normalizeCellText(cell) !== ''));
-  return next !== undefined && /^\p{Ll}/u.test(normalizeCellText(next[layout.nameColumn]));
+  // A lower-case letter before a capital (`lAlternaria`, a speck; `rAra h 3`, an allergen component) starts a name.
+  return next !== undefined && /^\p{Ll}(?!\p{Lu})/u.test(normalizeCellText(next[layout.nameColumn]));
 }
 
 /**

@@ -23,6 +23,18 @@ export interface Table {
   readonly rereads?: ReadonlyMap<string, string>;
   /** PDF scans: the page was read from its image, whole, because its text layer lost most of its rows. */
   readonly pageReread?: boolean;
+  /**
+   * PDF scans: name cells whose closing code (`Марь белая, wlO`) was repaired, by row index into `rows`: the text
+   * layer's name and how (`neighbours`: the neighbours' codes; `image`: read again from the page image).
+   */
+  readonly nameRepairs?: ReadonlyMap<number, NameRepair>;
+}
+
+/** A name cell's code repaired (see {@link Table.nameRepairs}). */
+export interface NameRepair {
+  /** The name as the text layer gave it. */
+  readonly raw: string;
+  readonly how: 'neighbours' | 'image';
 }
 
 /** A piece of a PDF text line: its text and horizontal extent in PDF units. */
@@ -85,6 +97,12 @@ export interface PageOcr {
    * Rejects when the engine fails or runs past its time limit (the reader then goes on without).
    */
   readDigits?(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[]): Promise<string[]>;
+  /**
+   * The words printed in each of `boxes` on page `pageNumber` (one text per box, `''` where none was read), each
+   * box read as one line of text in the engine's languages. Optional: without it name cells whose code the text
+   * layer damaged are repaired only where the neighbours' codes make the reading certain. Rejects like `readDigits`.
+   */
+  readLine?(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[]): Promise<string[]>;
 }
 
 /** A rectangle on a PDF page in its PDF units (origin bottom-left of the crop box): a table cell to re-read. */

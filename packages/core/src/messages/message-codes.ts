@@ -24,6 +24,7 @@ export const EXTRACT_ISSUE_CODES: readonly ExtractIssueCode[] = [
   'PRICES_REREAD',
   'PRICES_NOT_EXACT',
   'PAGE_REREAD',
+  'NAMES_REPAIRED',
 ];
 /** Codes of warnings the readers and row extraction write (not file-level issues). */
 export const READER_WARNING_CODES = [
@@ -41,6 +42,7 @@ export const READER_WARNING_CODES = [
   'ROW_PRICE_MISSING',
   'LIST_IN_COLUMNS',
   'PRICES_NOT_REREAD',
+  'NAMES_NOT_REREAD',
   'REREAD_LIMITED',
   'EMBEDDINGS_UNAVAILABLE',
 ] as const;

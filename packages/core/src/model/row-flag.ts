@@ -25,7 +25,9 @@ export type RowFlagCode =
   /** A price written as a range (`7000-20000 тг`): its lower bound kept. */
   | 'PRICE_RANGE'
   /** A price written as a sum (`1300+700`): the total kept. */
-  | 'PRICE_SUM';
+  | 'PRICE_SUM'
+  /** A name's closing code (`Краб, 123` for `f23`) damaged in the scan's text layer, repaired: check the name. */
+  | 'NAME_REPAIRED';
 
 /** One flag of a row. */
 export interface RowFlag {

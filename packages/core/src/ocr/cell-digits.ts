@@ -30,6 +30,19 @@ export interface CellDigitsOptions {
  * with an ExtractError when a tool fails or the page runs past `timeoutMs`.
  */
 export async function readCellDigits(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[], options: CellDigitsOptions): Promise<string[]> {
+  return readCellLines(pdf, pageNumber, boxes, options, ['-c', 'tessedit_char_whitelist=0123456789']);
+}
+
+/**
+ * The text in each box of page `pageNumber` of `pdf` (`''` where none), each box read as one line of words in
+ * `options.language` (`rus+eng` for a name cell). Same drawing, cutting and limits as {@link readCellDigits}.
+ */
+export async function readCellText(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[], options: CellDigitsOptions): Promise<string[]> {
+  return readCellLines(pdf, pageNumber, boxes, options, []);
+}
+
+/** Draws the page, cuts out the boxes and reads them all in one tesseract run, one line each, with `extra` options. */
+async function readCellLines(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[], options: CellDigitsOptions, extra: readonly string[]): Promise<string[]> {
   if (boxes.length === 0) return [];
   const deadline = Date.now() + options.timeoutMs;
   const outDir = await mkdtemp(join(tmpdir(), 'pricecat-cells-'));
@@ -58,7 +71,7 @@ export async function readCellDigits(pdf: Uint8Array, pageNumber: number, boxes:
     await writeFile(list, files.join('\n') + '\n');
     const { stdout } = await runTool(
       options.tesseract,
-      [list, 'stdout', '-l', options.language, '--psm', '7', '--dpi', String(options.dpi), '-c', 'tessedit_char_whitelist=0123456789', 'tsv'],
+      [list, 'stdout', '-l', options.language, '--psm', '7', '--dpi', String(options.dpi), ...extra, 'tsv'],
       { timeoutMs: deadline - Date.now(), ...(options.env ? { env: options.env } : {}) },
     );
     const texts = linesPerImage(stdout, files.length);

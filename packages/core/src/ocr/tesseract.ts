@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExtractError } from '../errors.js';
 import type { CellBox, PageOcr, PdfTextItem } from '../extract/table.js';
-import { readCellDigits, type CellDigitsOptions } from './cell-digits.js';
+import { readCellDigits, readCellText, type CellDigitsOptions } from './cell-digits.js';
 import { toPdfTextItems } from './page-words.js';
 import { rasterizePage, type RasterizerKind } from './rasterize.js';
 import { isToolMissing, runTool } from './run-tool.js';
@@ -32,7 +32,8 @@ export interface TesseractOcrOptions {
   /** Words of at most two letters/digits below this tesseract confidence (0–100) are dropped. Default 30. */
   readonly minConfidence?: number;
   /**
-   * Re-read empty or unreadable price cells of scans from the page image, digits only (needs pdftoppm).
+   * Re-read empty or unreadable price cells of scans from the page image, digits only, and the last line of name
+   * cells whose code the text layer damaged (needs pdftoppm).
    * Default true: about a second per page that has such cells; the reader bounds the cells and the time per file.
    */
   readonly rereadCells?: boolean;
@@ -83,6 +84,7 @@ export async function createTesseractOcr(options: TesseractOcrOptions = {}): Pro
   return {
     name: `tesseract ${version} (${languages})`,
     ...(rereads ? { readDigits: (pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[]) => readCellDigits(pdf, pageNumber, boxes, cells) } : {}),
+    ...(rereads ? { readLine: (pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[]) => readCellText(pdf, pageNumber, boxes, { ...cells, language: languages }) } : {}),
     async recognize(pdf: Uint8Array, pageNumber: number): Promise<PdfTextItem[]> {
       const deadline = Date.now() + timeoutMs;
       const outDir = await mkdtemp(join(tmpdir(), 'pricecat-ocr-'));

@@ -8,6 +8,9 @@ import { looksLikePrice, looksLikeRowNumber } from './cell-kinds.js';
 import { median, overlap, type Fragment, type TextLine } from './geometry.js';
 import { columnOf, type PageColumns } from './page-columns.js';
 import { assignNameBlocks, attachContinuationLines, continuesAName, nameQualifiedRowsOfMergedCells } from './name-cells.js';
+import { continueCellsBeyondReach, returnCellTails, type FarLine } from './cell-tails.js';
+import { stackedRows } from './stacked-rows.js';
+import { isCentredHeading } from './centred-headings.js';
 import { add, centre, distance, mergeSplitAnchors, newGroup, type Group, type Loose } from './row-groups.js';
 import { minOf } from '../../numbers.js';
 import { isNoteText } from '../note-vocabulary.js';
@@ -61,6 +64,9 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns, other
 
   addUnanchoredRows(groups, lines, placed, layout, size, breaksRows, isAnchor);
   addRowsOfOtherHalf(groups, lines, placed, layout, size, breaksRows, isAnchor, otherHalfRows);
+  const stacked = stackedRows(unanchoredNameLines(lines, placed, layout, breaksRows, isAnchor), groups, placed, lines, layout, size);
+  const stackedGroups = new Set(stacked.map(({ segment, y }) => rowAt(segment, { y, fragments: [] })));
+  addGroups(groups, [...stackedGroups]);
 
   const linesWith = (test: (text: string) => boolean): number[] =>
     placed.filter((line) => line.some((p) => p.col === layout.name && !isAnchor(p) && test(p.f.text))).map((line) => line[0]!.f.y);
@@ -72,6 +78,8 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns, other
   //    rows, one of which has no name at all, is a merged cell (`Консультация врача` over its
   //    `первичная` and `повторная` rows) and names both.
   const loose: Loose[] = [];
+  // Name text out of every row's reach: the last lines of a tall cell whose anchors stand at its top.
+  const far: FarLine[] = [];
   segment = 0;
   lines.forEach((line, i) => {
     if (breaksRows(i)) {
@@ -85,6 +93,7 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns, other
         .map((g) => ({ g, d: distance(g, p.f.y) }))
         .sort((a, b) => a.d - b.d);
       if (near[0] && near[0].d <= 3.2 * size) loose.push({ p, near });
+      else if (p.col === layout.name) far.push({ f: p.f, segment });
     }
   });
   attachContinuationLines(loose, layout.name, size);
@@ -99,8 +108,16 @@ export function buildRows(lines: readonly TextLine[], layout: PageColumns, other
     if (close && p.col === layout.name && !shared.has(entry)) between.push({ p, other: second!.g });
   }
   for (const { p, other } of between) if (!other.cells.has(layout.name)) add(other, p.col, p.f);
+  continueCellsBeyondReach(far, groups, layout.name, size);
+  returnCellTails(loose, groups, layout.name, [layout.number, ...layout.prices].filter((c) => c >= 0), size, (entry) => shared.has(entry));
 
-  const rows: PageRow[] = groups.map((g) => ({ kind: 'row', y: g.line ?? centre(g), cells: columns.map((_, c) => cellText(g.cells.get(c))) }));
+  const rows: PageRow[] = groups.map((g) => ({
+    kind: 'row',
+    y: g.line ?? centre(g),
+    cells: columns.map((_, c) => cellText(g.cells.get(c))),
+    ...(stackedGroups.has(g) ? { stacked: true as const } : {}),
+    ...(g.cells.has(layout.name) ? { nameBottom: Math.min(...g.cells.get(layout.name)!.map((f) => f.y)) } : {}),
+  }));
   lines.forEach((line, i) => {
     if (!sectionLine[i]) return;
     if (headingTail[i]) {
@@ -341,6 +358,7 @@ function isSectionLine(line: TextLine, layout: PageColumns): boolean {
     const col = layout.columns[c]!;
     return c !== layout.name && col.header === '' && overlap(f.x0, f.x1, col.x0, col.x1) >= 0.5 * (f.x1 - f.x0);
   });
+  if (isCentredHeading(line, layout)) return true;
   if (insideQualifier) return false;
   const width = name.x1 - name.x0;
   const spans = spansColumns(line, layout);

@@ -4,7 +4,7 @@
  * beside the name (`первичная` / `повторная`, `до 15 пациентов в день`) qualifies the name and is
  * appended to it: without it two rows would carry the same name with different prices.
  */
-import type { Table } from '../table.js';
+import type { NameRepair, Table } from '../table.js';
 import type { PageTable } from './page-table.js';
 import { minOf } from '../../numbers.js';
 
@@ -16,11 +16,15 @@ export function pageToTable(page: PageTable): Table {
   const header = page.columns.map((c) => c.header);
   const rows: string[][] = [];
   const rereads = new Map<string, string>();
+  const nameRepairs = new Map<number, NameRepair>();
   // Column indexes once the qualifier columns are gone.
   const kept = keep.map((_, i) => keep.slice(0, i).filter(Boolean).length);
   if (header.some((h) => h !== '')) rows.push(pick(header));
   for (const row of page.rows) {
+    // A stacked row without prices from the page image would read as a heading: its line is left out.
+    if (row.stacked && (row.rereads?.size ?? 0) === 0) continue;
     for (const [column, text] of row.rereads ?? []) if (keep[column]) rereads.set(`${rows.length}:${kept[column]}`, text);
+    if (row.nameRepair) nameRepairs.set(rows.length, row.nameRepair);
     const cells = [...row.cells];
     if (row.kind === 'row' && page.name >= 0) {
       const extra = qualifiers.map((q) => cells[q] ?? '').filter((t) => t !== '');
@@ -29,7 +33,7 @@ export function pageToTable(page: PageTable): Table {
     rows.push(pick(cells));
   }
   const pages = page.pages.length === 1 ? `page ${page.pages[0]}` : `pages ${page.pages.join('-')}`;
-  return { name: pages, rows, lines: page.lines, lineCells: page.lineCells, ...(rereads.size > 0 ? { rereads } : {}), ...(page.pageReread ? { pageReread: true } : {}) };
+  return { name: pages, rows, lines: page.lines, lineCells: page.lineCells, ...(rereads.size > 0 ? { rereads } : {}), ...(nameRepairs.size > 0 ? { nameRepairs } : {}), ...(page.pageReread ? { pageReread: true } : {}) };
 }
 
 // ---------------------------------------------------------------- internal helpers

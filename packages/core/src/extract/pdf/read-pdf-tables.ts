@@ -13,6 +13,7 @@ import type { PageText } from './geometry.js';
 import { pageToTable } from './page-to-table.js';
 import { isLeftHalf, isRightHalf, joinWideSheetHalves } from './wide-sheet.js';
 import { detail, warningText } from '../../messages/message-catalogue.js';
+import { DEFAULT_NAME_REREAD_LIMITS, repairNameCodes, type NameRereadLimits } from './name-codes.js';
 import { DEFAULT_REREAD_LIMITS, rereadPriceCells, type RereadLimits } from './reread-cells.js';
 import { betterReading, DEFAULT_PAGE_REREAD_LIMITS, lostMostRows, lostNumberColumn, pageRowNumbers, type PageRereadLimits } from './page-reread.js';
 
@@ -25,6 +26,8 @@ export interface PdfReadOptions {
   readonly reread?: RereadLimits;
   /** Bounds of re-reading whole pages whose text layer lost most rows (with `ocr`). */
   readonly pageReread?: PageRereadLimits;
+  /** Bounds of re-reading the last line of names whose closing code the text layer damaged (with `ocr.readLine`). */
+  readonly nameReread?: NameRereadLimits;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function readPdfTables(bytes: Uint8Array, fileName: string, options
   if (options.ocr?.readDigits) {
     joined = (await rereadPriceCells(joined, bytes, widths, options.ocr, options.reread ?? DEFAULT_REREAD_LIMITS, warnings, fileName)).tables;
   }
+  joined = await repairNameCodes(joined, bytes, options.ocr, options.nameReread ?? DEFAULT_NAME_REREAD_LIMITS, warnings, fileName);
   const tables = numberRowsPerPage(joined.map(pageToTable)).filter((t) => t.rows.length > 0);
   // Only a PDF whose every page is an image is «a scan without a text layer»; a mixed one gets the usual no-table error.
   if (tables.length === 0 && withoutText > 0 && withoutText === pagesRead && !options.ocr) throw noTextLayer(fileName, withoutText);
@@ -136,7 +140,8 @@ function numberRowsPerPage(tables: readonly Table[]): Table[] {
     used.set(table.name, before + table.rows.length);
     if (before === 0) return table;
     const shifted = table.rereads && new Map([...table.rereads].map(([key, text]) => [shiftRow(key, before), text] as const));
-    return { ...table, rows: [...Array.from({ length: before }, () => []), ...table.rows], ...(shifted ? { rereads: shifted } : {}) };
+    const names = table.nameRepairs && new Map([...table.nameRepairs].map(([row, repair]) => [row + before, repair] as const));
+    return { ...table, rows: [...Array.from({ length: before }, () => []), ...table.rows], ...(shifted ? { rereads: shifted } : {}), ...(names ? { nameRepairs: names } : {}) };
   });
 }
 

@@ -48,8 +48,13 @@ export function cellsToReread(table: PageTable, pageWidth: number): RereadCell[]
     const c = centres[i]!;
     // Rows run top to bottom: the one before is higher on the page. Cells end halfway to the neighbours'
     // text, clear of the rule between them.
-    const above = i > 0 ? centres[i - 1]! : Infinity;
-    const below = i + 1 < centres.length ? centres[i + 1]! : -Infinity;
+    // A heading between rows is centred on the table, clear of the price columns: the next row is the neighbour.
+    const near = (from: number, step: number): number | undefined => {
+      for (let k = from; k >= 0 && k < centres.length; k += step) if (table.rows[k]!.kind === 'row') return centres[k];
+      return undefined;
+    };
+    const above = near(i - 1, -1) ?? Infinity;
+    const below = near(i + 1, 1) ?? -Infinity;
     const top = Math.min(c + 0.9 * size, c + 0.45 * (above - c));
     const bottom = Math.max(c - 0.9 * size, c - 0.45 * (c - below));
     for (const p of table.prices) {
@@ -151,7 +156,7 @@ function unread(text: string): boolean {
  * A box of the de-skewed page turned back by the page's tilt (the inverse of `deskewItems`): the smallest
  * upright box holding its four corners.
  */
-function tilted(box: CellBox, angle: number): CellBox {
+export function tilted(box: CellBox, angle: number): CellBox {
   if (angle === 0) return box;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
