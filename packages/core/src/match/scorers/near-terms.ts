@@ -4,7 +4,8 @@
  * term, which entry terms it nearly names; comparing it with each term of each candidate costs more than the rest of
  * the score, so the terms with ids (term-ids.ts) are indexed by the keys a near pair must share, and a row term's
  * near entry terms are found by a few lookups, then checked with {@link nearCredit} itself (the same pairs, the same
- * credits). A row term's answer is remembered, and brought up to date when entries bring new terms.
+ * credits). A row term's answer is remembered in the caller's memo (one per matcher, so that one matcher's work never
+ * speeds up another's), and brought up to date when entries bring new terms.
  */
 import { knownTermId, termIdCount, termOfId } from './term-ids.js';
 
@@ -28,14 +29,17 @@ export function nearCredit(a: string, b: string): number {
   return 0;
 }
 
-/** The entry terms near `term`, as of the ids given so far. */
-export function nearTermsOf(term: string): NearTerms {
+/** Row terms' answers, with the id count they hold for. */
+export type NearTermsMemo = Map<string, { count: number; near: NearTerms }>;
+
+/** The entry terms near `term`, as of the ids given so far, remembered in `memo`. */
+export function nearTermsOf(term: string, memo: NearTermsMemo): NearTerms {
   const count = termIdCount();
-  const known = REMEMBERED.get(term);
+  const known = memo.get(term);
   if (known?.count === count) return known.near;
   const near = known ? withNewTerms(term, known.near, known.count, count) : searched(term);
-  if (!known && REMEMBERED.size >= REMEMBERED_LIMIT) REMEMBERED.clear();
-  REMEMBERED.set(term, { count, near });
+  if (!known && memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(term, { count, near });
   return near;
 }
 
@@ -74,9 +78,8 @@ function withinOneEdit(shorter: string, longer: string): boolean {
 
 const NONE: NearTerms = { ids: [], credits: [] };
 
-/** Row terms' answers, with the id count they hold for. */
-const REMEMBERED = new Map<string, { count: number; near: NearTerms }>();
-const REMEMBERED_LIMIT = 100_000;
+/** How many row terms a memo holds (a price list has a few thousand distinct words). */
+const MEMO_LIMIT = 100_000;
 
 /**
  * The keys of the indexed terms. A prefix pair (a cut ending) shares the shorter word: each term's prefixes of five

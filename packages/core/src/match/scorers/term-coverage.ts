@@ -15,7 +15,7 @@
 import { classGroupsOf, compareClassGroups, termClassOf as classOfTerm, type ClassGroups, type TermClass } from '../term-classes.js';
 import { termsKey } from '../terms.js';
 import { editSimilarityOfKeys } from './edit-similarity.js';
-import { nearCredit, nearTermsOf, type NearTerms } from './near-terms.js';
+import { nearCredit, nearTermsOf, type NearTerms, type NearTermsMemo } from './near-terms.js';
 import { addCredit, creditTableOf, type RowCredits } from './row-credits.js';
 import { knownTermId, termIdCount, termIdOf, termIdsOf, termOfId } from './term-ids.js';
 
@@ -447,6 +447,18 @@ function preparedRowOf(position: PositionTerms, weights: TermWeights): PreparedR
   return row;
 }
 
+/**
+ * The near terms of rows' words, remembered per weights: one candidate index, hence one matcher, has its own (so that
+ * one matcher's work never speeds up another's, nor its measurement).
+ */
+const NEAR_MEMOS = new WeakMap<TermWeights, NearTermsMemo>();
+
+function nearMemoOf(weights: TermWeights): NearTermsMemo {
+  let memo = NEAR_MEMOS.get(weights);
+  if (!memo) NEAR_MEMOS.set(weights, (memo = new Map()));
+  return memo;
+}
+
 function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow {
   const terms = position.terms;
   const classes = terms.map(termClassOf);
@@ -467,7 +479,7 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
     sectionTerms: position.sectionTerms,
     idCount: termIdCount(),
     termIds: Int32Array.from(terms, knownTermId),
-    near: terms.map(nearTermsOf),
+    near: terms.map((term) => nearTermsOf(term, nearMemoOf(weights))),
     weights,
     termWeights,
     known,
@@ -492,7 +504,7 @@ function creditNearAndSame(row: PreparedRow, position: PositionTerms): void {
   const antibodies = knownTermId(ANTIBODIES);
   if (row.namesAntibodyClass && antibodies >= 0) byName.set(antibodies, 1);
   const section = position.sectionTerms;
-  const bySection = creditsById(section, Int32Array.from(section, knownTermId), section.map(nearTermsOf));
+  const bySection = creditsById(section, Int32Array.from(section, knownTermId), section.map((term) => nearTermsOf(term, nearMemoOf(row.weights))));
   for (const [id, credit] of byName) addCredit(row, id, credit >= SECTION_CREDIT ? credit : Math.max(credit, SECTION_CREDIT * (bySection.get(id) ?? 0)));
   for (const [id, credit] of bySection) if (!byName.has(id)) addCredit(row, id, SECTION_CREDIT * credit);
 }
@@ -518,7 +530,7 @@ function upToDate(row: PreparedRow, position: PositionTerms): void {
   const terms = position.terms;
   for (let i = 0; i < terms.length; i += 1) {
     row.termIds[i] = knownTermId(terms[i]!);
-    row.near[i] = nearTermsOf(terms[i]!);
+    row.near[i] = nearTermsOf(terms[i]!, nearMemoOf(row.weights));
   }
   for (let id = row.idCount; id < count; id += 1) {
     const term = termOfId(id);
