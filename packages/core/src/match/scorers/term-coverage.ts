@@ -471,6 +471,7 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
     known[i] = weights.known(terms[i]!) ? 1 : 0;
     numeric[i] = /^\d+$/.test(terms[i]!) ? 1 : 0;
   }
+  const memo = nearMemoOf(weights);
   const row: PreparedRow = {
     creditIds: [],
     credits: [],
@@ -479,7 +480,7 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
     sectionTerms: position.sectionTerms,
     idCount: termIdCount(),
     termIds: Int32Array.from(terms, knownTermId),
-    near: terms.map((term) => nearTermsOf(term, nearMemoOf(weights))),
+    near: terms.map((term) => nearTermsOf(term, memo)),
     weights,
     termWeights,
     known,
@@ -504,7 +505,8 @@ function creditNearAndSame(row: PreparedRow, position: PositionTerms): void {
   const antibodies = knownTermId(ANTIBODIES);
   if (row.namesAntibodyClass && antibodies >= 0) byName.set(antibodies, 1);
   const section = position.sectionTerms;
-  const bySection = creditsById(section, Int32Array.from(section, knownTermId), section.map((term) => nearTermsOf(term, nearMemoOf(row.weights))));
+  const memo = nearMemoOf(row.weights);
+  const bySection = creditsById(section, Int32Array.from(section, knownTermId), section.map((term) => nearTermsOf(term, memo)));
   for (const [id, credit] of byName) addCredit(row, id, credit >= SECTION_CREDIT ? credit : Math.max(credit, SECTION_CREDIT * (bySection.get(id) ?? 0)));
   for (const [id, credit] of bySection) if (!byName.has(id)) addCredit(row, id, SECTION_CREDIT * credit);
 }
@@ -528,9 +530,10 @@ function upToDate(row: PreparedRow, position: PositionTerms): void {
   const count = termIdCount();
   if (row.idCount === count) return;
   const terms = position.terms;
+  const memo = nearMemoOf(row.weights);
   for (let i = 0; i < terms.length; i += 1) {
     row.termIds[i] = knownTermId(terms[i]!);
-    row.near[i] = nearTermsOf(terms[i]!, nearMemoOf(row.weights));
+    row.near[i] = nearTermsOf(terms[i]!, memo);
   }
   for (let id = row.idCount; id < count; id += 1) {
     const term = termOfId(id);
