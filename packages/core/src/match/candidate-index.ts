@@ -4,6 +4,7 @@
  */
 import type { Service } from '../storage/records.js';
 import type { TermWeights } from './scorers/term-coverage.js';
+import { termIdsOf } from './scorers/term-ids.js';
 import { entryReadingsOf, termsOf } from './entry-readings.js';
 import { termsKey } from './terms.js';
 import { BUNDLED_ALIASES, type AliasTable } from './vocabulary.js';
@@ -68,6 +69,9 @@ export function createCandidateIndex(services: readonly Service[], aliases: Alia
     const own = aliases.filter((alias) => (nameKeys.get(termsKey(alias)) ?? entry.service.name_norm) === entry.service.name_norm);
     return { ...entry, readings: [...entry.readings, ...own] };
   });
+  // Every term of the entries is given its id now (scorers/term-ids.ts), not when the scorer first meets the entry:
+  // the rows' credits and near terms are then found once, never brought up to new ids.
+  for (const entry of indexed) for (const terms of [entry.terms, entry.unbracketed, ...entry.readings]) termIdsOf(terms);
   // The rarity of a term counts dictionary names only; an alias makes its entry a candidate without making its
   // words common (a word only an alias uses weighs as much as the rarest).
   const postings = new Map<string, number[]>();

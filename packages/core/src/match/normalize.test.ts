@@ -20,6 +20,22 @@ describe('match: normalizeName', () => {
     expect(normalizeName('Рhadiaтор')).toBe('phadiatop');
   });
 
+  it('separates words at every character that is not a letter, a digit, «+» or «%», as the Unicode classes say', () => {
+    // Every character below U+3000 (read from a table) and a few past it (read by the pattern), between two words,
+    // against the pattern itself; texts that mix the alphabets are left to the look-alike tests above.
+    const byPattern = (text: string) => text.normalize('NFKC').toLowerCase().replace(/ё/g, 'е').replace(/[^\p{L}\p{N}+%]+/gu, ' ').trim();
+    let checked = 0;
+    for (let code = 1; code < 0x3100; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `ab${String.fromCharCode(code)}cd. ef`;
+      const expected = byPattern(text);
+      if (/[а-я]/.test(expected)) continue;
+      expect(normalizeName(text)).toBe(expected);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  });
+
   it('keeps Latin words and numbers', () => {
     expect(normalizeName('Anti-HCV (гепатит С) 3D')).toBe('anti hcv гепатит с 3d');
   });

@@ -15,7 +15,9 @@
 import { classGroupsOf, compareClassGroups, termClassOf as classOfTerm, type ClassGroups, type TermClass } from '../term-classes.js';
 import { termsKey } from '../terms.js';
 import { editSimilarityOfKeys } from './edit-similarity.js';
-import { creditTableOf, termIdsOf, type RowCredits } from './row-credits.js';
+import { nearCredit, nearTermsOf, type NearTerms, type NearTermsMemo } from './near-terms.js';
+import { addCredit, creditTableOf, type RowCredits } from './row-credits.js';
+import { knownTermId, termIdCount, termIdOf, termIdsOf, termOfId } from './term-ids.js';
 
 /** Rarity weights of terms over the dictionary. */
 export interface TermWeights {
@@ -150,7 +152,7 @@ function scoreAbove(position: PositionTerms, entry: EntryTerms, weights: TermWei
     // A word a rival names is explained only by the readings followed, not by any alias: `УЗДГ артерий и вен
     // верхних конечностей` of `УЗИ сосудов верхних конечностей` does not take `артерий` from `УЗИ артерий верхних
     // конечностей`. (The credit in several lists is the best credit in any of them.)
-    if (contested?.has(term) ? followsTerm(term, entry, followed) : explains(prepared, term)) continue;
+    if (contested?.has(term) ? followsTerm(i, row, prepared, followed) : explains(prepared, term, row.near[i]!)) continue;
     const cls = row.classes[i];
     if (!entryHasMaterial && cls === 'material') continue;
     if (!entryHasMethod && cls === 'method') continue;
@@ -239,17 +241,26 @@ const FOLLOWED_READINGS: number[] = [];
 
 /**
  * True when the words of the entry's name and readings contain the term (credit ≥ 0.5): the same word, else a near
- * one, which needs five letters (see nearCredit).
+ * one (`near`, the entry terms near the term: near-terms.ts).
  */
-function explains(prepared: PreparedEntry, term: string): boolean {
+function explains(prepared: PreparedEntry, term: string, near: NearTerms): boolean {
   if (prepared.explainedSet.has(term)) return true;
-  return term.length >= 5 && termCredit(term, prepared.explained) >= 0.5;
+  for (const id of near.ids) if (prepared.explainedIds.has(id)) return true;
+  return false;
 }
 
-/** True when the entry's name or one of the readings followed contains the term (credit ≥ 0.5). */
-function followsTerm(term: string, entry: EntryTerms, followed: readonly number[]): boolean {
-  if (termCredit(term, entry.terms) >= 0.5) return true;
-  for (const k of followed) if (termCredit(term, entry.readings[k]!) >= 0.5) return true;
+/** True when the entry's name or one of the readings followed contains the row's `i`th term (credit ≥ 0.5), by id. */
+function followsTerm(i: number, row: PreparedRow, prepared: PreparedEntry, followed: readonly number[]): boolean {
+  const id = row.termIds[i]!;
+  const near = row.near[i]!;
+  if (namesTerm(prepared.name.ids, id, near)) return true;
+  for (const k of followed) if (namesTerm(prepared.readings[k]!.ids, id, near)) return true;
+  return false;
+}
+
+/** True when a list of entry term ids has the term's id (-1: no entry term is the term) or a near term's. */
+function namesTerm(ids: Int32Array, id: number, near: NearTerms): boolean {
+  for (let k = 0; k < ids.length; k += 1) if (ids[k] === id || near.ids.includes(ids[k]!)) return true;
   return false;
 }
 
@@ -328,8 +339,8 @@ interface PreparedEntry {
   readonly readings: readonly CoverageList[];
   readonly nameKey: string;
   readonly readingKeys: readonly string[];
-  readonly explained: readonly string[];
   readonly explainedSet: ReadonlySet<string>;
+  readonly explainedIds: ReadonlySet<number>;
   /** Per list, the name first, then each reading: 1 when it names a material (a method). */
   readonly material: Uint8Array;
   readonly method: Uint8Array;
@@ -364,8 +375,8 @@ function prepareEntry(entry: EntryTerms, weights: TermWeights): PreparedEntry {
     readings: entry.readings.map((terms) => coverageListOf(terms, weights)),
     nameKey: termsKey(entry.terms),
     readingKeys: entry.readings.map(termsKey),
-    explained: [...explained],
     explainedSet: explained,
+    explainedIds: new Set([...explained].map(termIdOf)),
     material: Uint8Array.from(lists, (terms) => (terms.some((term) => termClassOf(term) === 'material') ? 1 : 0)),
     method: Uint8Array.from(lists, (terms) => (terms.some((term) => termClassOf(term) === 'method') ? 1 : 0)),
     nameGroups: classGroupsOf(entry.terms),
@@ -399,11 +410,18 @@ function followedTerms(entry: EntryTerms, followed: readonly number[]): string[]
 /**
  * What the scorer reads of a position, once per position (it meets every candidate): each term's weight, whether
  * the dictionary knows it, its class, whether it is a number; the terms whose classes judge it; its key for the edit
- * similarity; and its credits per entry term (row-credits.ts). Keyed by the terms array, which the contested copy of
- * a position shares, and kept while the section and the weights stay the same.
+ * similarity; each term's id and near entry terms, and its credits per entry term (row-credits.ts), as of the ids
+ * given so far (`idCount`; see upToDate). Keyed by the terms array, which the contested copy of a position shares,
+ * and kept while the section and the weights stay the same.
  */
 interface PreparedRow extends RowCredits {
   readonly sectionTerms: readonly string[];
+  /** How many term ids the ids, near terms and credits below account for. */
+  idCount: number;
+  /** Each term's id, -1 when no entry term is the term. */
+  readonly termIds: Int32Array;
+  /** Each term's near entry terms (near-terms.ts). */
+  readonly near: NearTerms[];
   readonly weights: TermWeights;
   readonly termWeights: Float64Array;
   readonly known: Uint8Array;
@@ -429,6 +447,18 @@ function preparedRowOf(position: PositionTerms, weights: TermWeights): PreparedR
   return row;
 }
 
+/**
+ * The near terms of rows' words, remembered per weights: one candidate index, hence one matcher, has its own (so that
+ * one matcher's work never speeds up another's, nor its measurement).
+ */
+const NEAR_MEMOS = new WeakMap<TermWeights, NearTermsMemo>();
+
+function nearMemoOf(weights: TermWeights): NearTermsMemo {
+  let memo = NEAR_MEMOS.get(weights);
+  if (!memo) NEAR_MEMOS.set(weights, (memo = new Map()));
+  return memo;
+}
+
 function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow {
   const terms = position.terms;
   const classes = terms.map(termClassOf);
@@ -441,10 +471,16 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
     known[i] = weights.known(terms[i]!) ? 1 : 0;
     numeric[i] = /^\d+$/.test(terms[i]!) ? 1 : 0;
   }
-  return {
+  const memo = nearMemoOf(weights);
+  const row: PreparedRow = {
+    creditIds: [],
+    credits: [],
     table: null,
     generation: 0,
     sectionTerms: position.sectionTerms,
+    idCount: termIdCount(),
+    termIds: Int32Array.from(terms, knownTermId),
+    near: terms.map((term) => nearTermsOf(term, memo)),
     weights,
     termWeights,
     known,
@@ -455,73 +491,78 @@ function prepareRow(position: PositionTerms, weights: TermWeights): PreparedRow 
     evidenceGroups: classGroupsOf(namesStudy ? terms : [...terms, ...position.sectionTerms]),
     key: termsKey(terms),
   };
+  creditNearAndSame(row, position);
+  return row;
+}
+
+/**
+ * The row's credits as {@link coverageOf} defines them, for every id given so far, through the ids and near terms of
+ * its name's and section's terms (every entry term neither names is credited 0).
+ */
+function creditNearAndSame(row: PreparedRow, position: PositionTerms): void {
+  const byName = creditsById(position.terms, row.termIds, row.near);
+  // A position naming the antibody class names antibodies.
+  const antibodies = knownTermId(ANTIBODIES);
+  if (row.namesAntibodyClass && antibodies >= 0) byName.set(antibodies, 1);
+  const section = position.sectionTerms;
+  const memo = nearMemoOf(row.weights);
+  const bySection = creditsById(section, Int32Array.from(section, knownTermId), section.map((term) => nearTermsOf(term, memo)));
+  for (const [id, credit] of byName) addCredit(row, id, credit >= SECTION_CREDIT ? credit : Math.max(credit, SECTION_CREDIT * (bySection.get(id) ?? 0)));
+  for (const [id, credit] of bySection) if (!byName.has(id)) addCredit(row, id, SECTION_CREDIT * credit);
+}
+
+/** The best credit each entry term gets from a list of terms: 1 for the same term, else the best near credit. */
+function creditsById(terms: readonly string[], ids: Int32Array, near: readonly NearTerms[]): Map<number, number> {
+  const found = new Map<number, number>();
+  for (let i = 0; i < terms.length; i += 1) {
+    if (ids[i]! >= 0) found.set(ids[i]!, 1);
+    const { ids: nearIds, credits } = near[i]!;
+    for (let k = 0; k < nearIds.length; k += 1) if (credits[k]! > (found.get(nearIds[k]!) ?? 0)) found.set(nearIds[k]!, credits[k]!);
+  }
+  return found;
+}
+
+/**
+ * The row brought up to the ids given since it was prepared (a candidate met later may bring terms no entry had):
+ * its terms' ids and near terms looked up again, each new id credited by comparing its term with the row's.
+ */
+function upToDate(row: PreparedRow, position: PositionTerms): void {
+  const count = termIdCount();
+  if (row.idCount === count) return;
+  const terms = position.terms;
+  const memo = nearMemoOf(row.weights);
+  for (let i = 0; i < terms.length; i += 1) {
+    row.termIds[i] = knownTermId(terms[i]!);
+    row.near[i] = nearTermsOf(terms[i]!, memo);
+  }
+  for (let id = row.idCount; id < count; id += 1) {
+    const term = termOfId(id);
+    const byName = term === ANTIBODIES && row.namesAntibodyClass ? 1 : termCredit(term, terms);
+    const credit = byName >= SECTION_CREDIT ? byName : Math.max(byName, SECTION_CREDIT * termCredit(term, position.sectionTerms));
+    if (credit > 0) addCredit(row, id, credit);
+  }
+  row.idCount = count;
 }
 
 /** How much of an entry's list the position covers, each term by its weight (by its name, else its section). */
+/**
+ * How much of an entry's list the position covers, each term by its weight and its credit: by its name (a position
+ * naming the antibody class names antibodies: `Ig G к грибам рода Candida` covers `Антитела к грибам рода Candida
+ * IgG`), else by its section for at most {@link SECTION_CREDIT}. The credits are the row's, by term id (see
+ * creditNearAndSame): a typed-array read per term, for this runs for every candidate, reading and rival scope.
+ */
 function coverageOf(list: CoverageList, position: PositionTerms, row: PreparedRow): number {
-  const table = creditTableOf(row);
-  const { found, stamp } = table;
+  upToDate(row, position);
+  const { found, stamp } = creditTableOf(row);
   const generation = row.generation;
-  const { ids, weights, terms } = list;
+  const { ids, weights } = list;
   let total = 0;
   let covered = 0;
   for (let k = 0; k < ids.length; k += 1) {
     const id = ids[k]!;
     const w = weights[k]!;
-    let credit: number;
-    if (stamp[id] === generation) {
-      credit = found[id]!;
-    } else {
-      const term = terms[k]!;
-      // A position naming the antibody class names antibodies (`Ig G к грибам рода Candida` covers `Антитела к
-      // грибам рода Candida IgG`).
-      // The section is read only when it could give more than the name (its credit is at most SECTION_CREDIT).
-      const byName = term === ANTIBODIES && row.namesAntibodyClass ? 1 : termCredit(term, position.terms);
-      credit = byName >= SECTION_CREDIT ? byName : Math.max(byName, SECTION_CREDIT * termCredit(term, position.sectionTerms));
-      found[id] = credit;
-      stamp[id] = generation;
-    }
     total += w;
-    covered += w * credit;
+    covered += w * (stamp[id] === generation ? found[id]! : 0);
   }
   return total === 0 ? 0 : covered / total;
-}
-
-/**
- * A cut ending adds at most this many letters, or makes an adjective of a noun (`бактериолог` /
- * `бактериологическ`): more, and the longer word is another word built on the shorter (`аллерг` / `аллергопроб`,
- * `голен` / `голеностопн`, `липопротеин` / `липопротеинограм`).
- */
-const MAX_CUT_ENDING = 3;
-const ADJECTIVE_ENDING = /^и?ческ$/;
-
-function nearCredit(a: string, b: string): number {
-  // Both rules below need a shorter word of five letters or more.
-  if (a.length < 5 || b.length < 5) return 0;
-  const shorter = a.length <= b.length ? a : b;
-  const longer = a.length <= b.length ? b : a;
-  if (shorter.length >= 5 && longer.startsWith(shorter) && isCutEnding(longer, shorter.length)) return 0.9;
-  if (shorter.length >= 6 && longer.length - shorter.length <= 1 && withinOneEdit(shorter, longer)) return shorter.length >= LONG_WORD ? 0.9 : 0.8;
-  return 0;
-}
-
-/** A word this long with one letter wrong (`блефоропластик`, `миелопераксидаз`) is an OCR or typing slip. */
-const LONG_WORD = 10;
-
-/** True when what `word` has past `from` is a cut ending (read without copying it when it is short). */
-function isCutEnding(word: string, from: number): boolean {
-  return word.length - from <= MAX_CUT_ENDING || ADJECTIVE_ENDING.test(word.slice(from));
-}
-
-/** True when one substitution, insertion or deletion turns `shorter` into `longer` (at most one letter longer). */
-function withinOneEdit(shorter: string, longer: string): boolean {
-  // Letters compared by code, no string made.
-  let i = 0;
-  while (i < shorter.length && shorter.charCodeAt(i) === longer.charCodeAt(i)) i += 1;
-  if (i === shorter.length) return true;
-  // A substituted letter when the lengths are equal, else a letter inserted into the longer word: the rest alike.
-  const skipped = shorter.length === longer.length ? i + 1 : i;
-  if (shorter.length - skipped !== longer.length - (i + 1)) return false;
-  for (let k = 0; skipped + k < shorter.length; k += 1) if (shorter.charCodeAt(skipped + k) !== longer.charCodeAt(i + 1 + k)) return false;
-  return true;
 }
