@@ -133,7 +133,7 @@ async function draw() {
 /** The band of its page a row's name occupies (`locate`), telling apart the page's rows of the same name. */
 function bandOf(pages, rows, row) {
   const same = rows.filter((r) => r.source.table === row.source.table && words(r.name).join(' ') === words(row.name).join(' '));
-  return locate(pages.get(pageOf(row)), row, same.indexOf(row));
+  return locate(pages.get(pageOf(row)), row, same.indexOf(row), same.length);
 }
 
 /** How much two bands overlap, as a share of the smaller one (0 when either is unknown). */
@@ -179,9 +179,13 @@ function words(text) {
  * The band of the page the row's name occupies: among runs of consecutive text items (top to bottom, at
  * most ~6 lines tall) made of the name's words, the one whose joined text is closest to the name by
  * character similarity (so «… без контраста» and «… с контрастом» find different lines); the
- * `occurrence`-th such run from the top where a page repeats a name.
+ * `occurrence`-th such run from the top where a page repeats a name (`repeats` rows of the table share its
+ * words). A name the page does not repeat takes its closest run, not the first run near it: «Hallux Valgus
+ * 2 стопы + коррекция 1 луча» scores 0.95 on the line «… 1 стопа + коррекция 1 луча» two rows above it, and
+ * the first run within 0.05 of the best was that neighbour, so the row (and its price) was joined with the
+ * neighbour's place.
  */
-function locate(page, row, occurrence) {
+function locate(page, row, occurrence, repeats = 1) {
   if (!page || page.items.length === 0) return null;
   const name = normalized(row.name);
   const target = new Set(words(row.name));
@@ -226,7 +230,8 @@ function locate(page, row, occurrence) {
     }
     good.push(w);
   }
-  const chosen = good[Math.min(occurrence, good.length - 1)];
+  const closest = windows.find((w) => w.score === best);
+  const chosen = repeats <= 1 ? closest : good[Math.min(occurrence, good.length - 1)];
   return { top: round(chosen.top), bottom: round(chosen.bottom), pageHeight: round(page.height), matched: round(chosen.score) };
 }
 
