@@ -136,7 +136,7 @@ async function draw() {
  */
 function bandOf(pages, rows, row) {
   const same = rows.filter((r) => r.source.table === row.source.table && words(layerName(r)).join(' ') === words(layerName(row)).join(' '));
-  return locate(pages.get(pageOf(row)), { ...row, name: layerName(row) }, same.indexOf(row));
+  return locate(pages.get(pageOf(row)), { ...row, name: layerName(row) }, same.indexOf(row), same.length);
 }
 
 /** The row's name as the page's text layer gives it: before a `NAME_REPAIRED` repair, else the name. */
@@ -188,9 +188,15 @@ function words(text) {
  * The band of the page the row's name occupies: among runs of consecutive text items (top to bottom, at
  * most ~6 lines tall) made of the name's words, the one whose joined text is closest to the name by
  * character similarity (so «… без контраста» and «… с контрастом» find different lines); the
- * `occurrence`-th such run from the top where a page repeats a name.
+ * `occurrence`-th such run from the top where a page repeats a name (`repeats` rows of the table share its
+ * words). A name the page does not repeat takes its closest run where that run spells it (similarity ≥ 0.98) and
+ * is clearly closer (by more than 0.01) than the first run near it: «Hallux Valgus 2 стопы + коррекция 1 луча» scores 0.95 on
+ * the line «… 1 стопа + коррекция 1 луча» two rows above it and 1 on its own, and the first run within 0.05 of the
+ * best was that neighbour, so the row (and its price) was joined with the neighbour's place.
  */
-function locate(page, row, occurrence) {
+function locate(page, row, occurrence, repeats = 1) {
+  const CLEARLY_CLOSER = 0.01;
+  const SPELLS_IT = 0.98;
   if (!page || page.items.length === 0) return null;
   const name = normalized(row.name);
   const target = new Set(words(row.name));
@@ -235,7 +241,11 @@ function locate(page, row, occurrence) {
     }
     good.push(w);
   }
-  const chosen = good[Math.min(occurrence, good.length - 1)];
+  const inOrder = good[Math.min(occurrence, good.length - 1)];
+  const closest = windows.find((w) => w.score === best);
+  // A run that spells the name (a sibling row's line differs by a few letters) and is clearly closer than the one
+  // the order gives wins; among runs about as close (a page listing near-identical long names), the order decides.
+  const chosen = repeats <= 1 && closest.score >= SPELLS_IT && closest.score - inOrder.score > CLEARLY_CLOSER ? closest : inOrder;
   return { top: round(chosen.top), bottom: round(chosen.bottom), pageHeight: round(page.height), matched: round(chosen.score) };
 }
 

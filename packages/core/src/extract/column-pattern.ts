@@ -89,6 +89,14 @@ export function implausibleFor(value: number, pattern: ColumnPattern | null): st
 /** How far outside the column's 10th–90th percentile a value read from the page image may lie. */
 const REREAD_SPAN = 4;
 
+/** Between two readings of one cell that read different numbers (a tilted scan's cell cut two ways): `5160 / 3160`. */
+export const READINGS_APART = ' / ';
+
+/** The readings of one cell read again from the page image: one, or two apart by {@link READINGS_APART}. */
+export function rereadReadings(text: string): string[] {
+  return text.split(READINGS_APART);
+}
+
 /**
  * The price in a cell's digits read again from the page image (`8400`, `4 600`, `2 8400`), or `null`. Groups
  * that are thousands (`4 600`) are one number; otherwise the first groups are marks beside the cell (the

@@ -14,7 +14,7 @@ import { codeCellText } from './code-cells.js';
 import { titleRoleOf, titleTextsOf, withTitleRole } from './title-roles.js';
 import { flagMissingPrices } from './missing-price-cells.js';
 import { adoptUnheadedPriceColumn } from './unheaded-price-columns.js';
-import { rereadValue } from './column-pattern.js';
+import { rereadReadings, rereadValue } from './column-pattern.js';
 import { ratioCheckOf, rejectRatioOutliers, repairByColumnRatio } from './price-ratio.js';
 import { cleanPriceText } from './price-text-cleanup.js';
 import { reviewTablePrices, withFlags, type PendingCell } from './price-review.js';
@@ -363,7 +363,7 @@ function readPrices(table: Table, r: number, columns: readonly PriceColumn[], wa
         ...(column.also_roles ? { also_roles: column.also_roles } : {}),
       };
       if (repaired) parsed = repaired;
-      else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && (rereadValue(reread) ?? 0) >= 100))) unread.push(cell);
+      else if (!parsed && (looksLikeDamagedNumber(cleaned.text) || (reread !== undefined && rereadReadings(reread).some((r) => (rereadValue(r) ?? 0) >= 100)))) unread.push(cell);
     }
     if (!parsed) continue;
     if (cleaned.doubled) {

@@ -14,6 +14,12 @@ const MIN_AGREEING_ROWS = 12;
 const MIN_AGREEMENT = 0.7;
 /** Relative tolerance when comparing a ratio with the factor (rounding to whole tenge). */
 const TOLERANCE = 0.004;
+/**
+ * The tolerance for a value read from the page image: a digit misread in the last places (`2568`, `2838` for
+ * 2 565 and 2 835 beside 3 420 and 3 780 at 75 %) stays within {@link TOLERANCE}, so it must keep the factor
+ * ten times closer.
+ */
+const READ_TOLERANCE = 0.001;
 
 /** A price column of the table, found in the rows' `prices` by its header and role. */
 export interface RatioColumn {
@@ -71,11 +77,14 @@ export function rejectRatioOutliers(rows: PriceRow[], columns: readonly RatioCol
 }
 
 /**
- * Whether `value` for `column` on row `rowIndex` keeps the table's ratio with the row's other prices: `true`
+ * Whether `value` for `column` on row `rowIndex` keeps the table's ratio with the row's other prices (within
+ * {@link READ_TOLERANCE}: the value is a reading of the page image): `true`
  * when every pair of columns with a dominant factor that the row can be checked on agrees, `false` when one
- * disagrees, `null` when no pair applies (too few rows keep a ratio, or the row has no other price).
+ * disagrees, `null` when no pair applies (too few rows keep a ratio, or the row has no other price). `prices`,
+ * where given, stand for the row's prices (the review's, with the row's other cells read from the image so far:
+ * two readings of one row must keep the factor between them too).
  */
-export type RatioCheck = (rowIndex: number, column: RatioColumn, value: number) => boolean | null;
+export type RatioCheck = (rowIndex: number, column: RatioColumn, value: number, prices?: readonly PriceCell[]) => boolean | null;
 
 /**
  * The {@link RatioCheck} of one table's rows and price columns. Factors are learned from the table's rows and,
@@ -95,16 +104,17 @@ export function ratioCheckOf(rows: readonly PriceRow[], columns: readonly RatioC
     }
   }
   const same = (a: RatioColumn, b: RatioColumn): boolean => a.header === b.header && a.role === b.role;
-  return (rowIndex, column, value) => {
-    const row = rows[rowIndex];
-    if (!row) return null;
+  return (rowIndex, column, value, prices) => {
+    const original = rows[rowIndex];
+    if (!original) return null;
+    const row = prices ? { ...original, prices } : original;
     let verdict: boolean | null = null;
     for (const { left, right, factor } of pairs) {
       const other = same(left, column) ? right : same(right, column) ? left : null;
       const otherValue = other === null ? null : valueOf(row, other);
       if (otherValue === null) continue;
       const ratio = same(left, column) ? otherValue / value : value / otherValue;
-      if (!agrees(ratio, factor)) return false;
+      if (!agrees(ratio, factor, READ_TOLERANCE)) return false;
       verdict = true;
     }
     return verdict;
@@ -145,8 +155,8 @@ function dominantFactor(rows: readonly PriceRow[], left: RatioColumn, right: Rat
   return factor !== 1 && agreeing / ratios.length >= MIN_AGREEMENT ? factor : null;
 }
 
-function agrees(ratio: number, factor: number): boolean {
-  return Math.abs(ratio / factor - 1) <= TOLERANCE;
+function agrees(ratio: number, factor: number, tolerance = TOLERANCE): boolean {
+  return Math.abs(ratio / factor - 1) <= tolerance;
 }
 
 /** The row's price of the column's role, when it has exactly one (headers differ from page to page). */

@@ -47,5 +47,29 @@ describe('extract: digits re-read from the page image', () => {
     expect(check(0, columns[1]!, 730)).toBe(false);
     // Without the document's rows the page alone shows no ratio.
     expect(ratioCheckOf(page, columns)(0, columns[1]!, 730)).toBeNull();
+    // A digit misread in the last places keeps the factor within rounding, not within a reading's tolerance:
+    // «T4 (тироксин) свободный» 3 420 / 2 565, the image misread as 2568.
+    expect(ratioCheckOf([row(3420)], columns, history)(0, columns[1]!, 2568)).toBe(false);
+    expect(ratioCheckOf([row(3420)], columns, history)(0, columns[1]!, 2565)).toBe(true);
+  });
+  it('checks two readings of one row against each other: a row whose both prices came from the image', () => {
+    // Клиника 3 p. 1, № 8: both cells lost by the text layer, read as 6 880 and 3160 (printed 5160).
+    const bare: PriceRow = { section: null, code: null, name: 'x', unit: null, source: { table: 'page 1', row: 1 }, warnings: [], prices: [] };
+    const columns = [
+      { header: 'Цена, тенге', role: 'resident' as const },
+      { header: 'Цена со партнера', role: 'partner' as const },
+    ];
+    const history: PriceRow[] = [1000, 1100, 1580, 2120, 2780, 2840, 2960, 3780, 4640, 5520, 6320, 8200].map((p) => ({
+      ...bare,
+      prices: [
+        { role: 'resident', value: p, raw: String(p), header: 'Цена, тенге' },
+        { role: 'partner', value: p * 0.75, raw: String(p * 0.75), header: 'Цена со партнера' },
+      ],
+    }));
+    const check = ratioCheckOf([bare], columns, history);
+    expect(check(0, columns[1]!, 3160)).toBeNull();
+    const readSoFar = [{ role: 'resident' as const, value: 6880, raw: '', header: 'Цена, тенге' }];
+    expect(check(0, columns[1]!, 3160, readSoFar)).toBe(false);
+    expect(check(0, columns[1]!, 5160, readSoFar)).toBe(true);
   });
 });

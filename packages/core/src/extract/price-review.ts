@@ -3,7 +3,7 @@
  * their column's pattern where it makes the reading certain, values that do not fit their column are taken
  * out of the price, and every row left without a price is flagged. Rows are never dropped here.
  */
-import { columnPatternOf, implausibleFor, repairFromPattern, rereadMisfit, rereadValue, type ColumnPattern } from './column-pattern.js';
+import { columnPatternOf, implausibleFor, repairFromPattern, rereadMisfit, rereadReadings, rereadValue, type ColumnPattern } from './column-pattern.js';
 import type { RatioCheck } from './price-ratio.js';
 import type { PriceCell, PriceRole, PriceRow } from './price-row.js';
 import { rowFlag, type RowFlag } from './review-flags.js';
@@ -84,13 +84,13 @@ export function reviewTablePrices(
       if (prices.some((p) => p.role === cell.role && p.header === cell.header)) continue;
       const pattern = patternOf(columnKey(cell));
       const repair = repairFromPattern(cell.raw, pattern);
-      const fromImage = repair || cell.reread === undefined ? null : judgeReread(cell.reread, cell.raw, pattern, (value) => ratio(i, cell, value));
+      const fromImage = repair || cell.reread === undefined ? null : judgeReread(cell.reread, cell.raw, pattern, (value) => ratio(i, cell, value, prices));
       if (repair) {
         prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header, ...alsoRolesOf(cell) });
         flags.push(rowFlag('PRICE_REPAIRED', { raw: cell.raw, header: cell.header, value: repair.value, reason: repair.reason }));
       } else if (fromImage && 'value' in fromImage) {
         reread++;
-        prices.push({ role: cell.role, value: fromImage.value, raw: cell.raw === '' ? cell.reread! : cell.raw, header: cell.header, ...alsoRolesOf(cell) });
+        prices.push({ role: cell.role, value: fromImage.value, raw: cell.raw === '' ? (rereadReadings(cell.reread!).find((r) => rereadValue(r) === fromImage.value) ?? cell.reread!) : cell.raw, header: cell.header, ...alsoRolesOf(cell) });
         flags.push(rowFlag('PRICE_REREAD_OCR', { raw: cell.raw, reread: cell.reread!, header: cell.header, value: fromImage.value }));
       } else if (cell.raw === '') {
         if (fromImage) flags.push(rowFlag('PRICE_REREAD_REJECTED', { reread: cell.reread!, header: cell.header, reason: fromImage.reason }));
@@ -118,15 +118,31 @@ export function withFlags(row: PriceRow, flags: readonly RowFlag[]): PriceRow {
 // ---------------------------------------------------------------- internal helpers
 
 /**
- * A cell's digits read from the page image, judged: the value when it fits the column's scale and keeps the
- * page's ratio between price columns (a column without a pattern needs the ratio's word for it), else why not.
+ * A cell's digits read from the page image, judged: its one reading ({@link judgeReading}), or, where the cell was
+ * read two ways that read different numbers (`5160 / 3160`), the one value the judging keeps; none where both or
+ * neither are kept.
  */
 function judgeReread(text: string, raw: string, pattern: ColumnPattern | null, ratio: (value: number) => boolean | null): { value: number } | { reason: string } {
+  const judged = rereadReadings(text).map((reading) => judgeReading(reading, raw, pattern, ratio));
+  const kept = [...new Set(judged.flatMap((j) => ('value' in j ? [j.value] : [])))];
+  if (kept.length === 1) return { value: kept[0]! };
+  if (kept.length > 1) return { reason: `прочитано по-разному: ${kept.join(', ')}` };
+  return judged[0]!;
+}
+
+/**
+ * One reading of a cell's digits from the page image, judged: the value when it fits the column's scale and keeps the
+ * page's ratio between price columns (a column without a pattern needs the ratio's word for it), else why not.
+ */
+function judgeReading(text: string, raw: string, pattern: ColumnPattern | null, ratio: (value: number) => boolean | null): { value: number } | { reason: string } {
   const value = rereadValue(text);
   if (value === null) return { reason: 'не число' };
   // The digits the text layer did read (`V-400`, `/Я 700`) must end the image's reading.
   const tail = /(\d[\d\s]*\d)\D*$/.exec(raw)?.[1]?.replace(/\s/g, '');
   if (tail && !String(value).endsWith(tail)) return { reason: `не совпадает с цифрами текстового слоя «${raw}»` };
+  // A layer's `IX 200` is a number of five digits whose first two it misread: `1200` is not its reading.
+  const groups = /^(\S{1,3}) (\d{3})$/.exec(raw.trim());
+  if (groups && String(value).length !== groups[1]!.length + 3) return { reason: `не совпадает с числом знаков текстового слоя «${raw}»` };
   const keeps = ratio(value);
   if (keeps === false) return { reason: 'не согласуется с соседней ценовой колонкой строки' };
   const misfit = rereadMisfit(value, pattern);

@@ -105,12 +105,18 @@ export interface PageOcr {
   readLine?(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[]): Promise<string[]>;
 }
 
-/** A rectangle on a PDF page in its PDF units (origin bottom-left of the crop box): a table cell to re-read. */
+/**
+ * A rectangle on a PDF page in its PDF units (origin bottom-left of the crop box): a table cell to re-read.
+ * With `tilt`, the rectangle is one of the page turned straight (a scan tilted by `tilt` radians, positive
+ * when its lines rise to the right, turned about the page's origin): the reader cuts it out along the tilt,
+ * so that the cell's rules come out level and its digits upright.
+ */
 export interface CellBox {
   readonly x0: number;
   readonly y0: number;
   readonly x1: number;
   readonly y1: number;
+  readonly tilt?: number;
 }
 
 /** Options every reader accepts; readers ignore what does not concern their format. */

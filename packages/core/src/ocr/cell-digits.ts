@@ -26,8 +26,9 @@ export interface CellDigitsOptions {
 
 /**
  * The digits in each box of page `pageNumber` of `pdf` (`''` where none); spaces between digit groups
- * are kept (`3 600`). Boxes are in the page's PDF units (origin bottom-left of the crop box). Rejects
- * with an ExtractError when a tool fails or the page runs past `timeoutMs`.
+ * are kept (`3 600`). Boxes are in the page's PDF units (origin bottom-left of the crop box). A tilted box
+ * (`tilt`) is read twice, cut along the tilt and as the upright box around it (see {@link agreedReading}).
+ * Rejects with an ExtractError when a tool fails or the page runs past `timeoutMs`.
  */
 export async function readCellDigits(pdf: Uint8Array, pageNumber: number, boxes: readonly CellBox[], options: CellDigitsOptions): Promise<string[]> {
   return readCellLines(pdf, pageNumber, boxes, options, ['-c', 'tessedit_char_whitelist=0123456789']);
@@ -57,14 +58,21 @@ async function readCellLines(pdf: Uint8Array, pageNumber: number, boxes: readonl
     });
     const image = parsePgm(new Uint8Array(await readFile(`${root}.pgm`)));
     const files: string[] = [];
-    const fileOf: number[] = boxes.map(() => -1);
+    // Per box, the images of its readings: one, or two for a tilted box.
+    const filesOf: number[][] = boxes.map(() => []);
+    const cuts = (cell: CellBox): GrayImage[] => {
+      const tilt = cell.tilt ?? 0;
+      if (tilt === 0) return [cutCell(image, toPixels(cell, box, image))];
+      return [cutCell(image, toPixels(cell, box, image), tilt), cutCell(image, toPixels(uprightAround(cell, tilt), box, image))];
+    };
     for (let i = 0; i < boxes.length; i++) {
-      const cell = cutCell(image, toPixels(boxes[i]!, box, image));
-      if (cell.width === 0 || isBlank(cell)) continue;
-      const path = join(outDir, `cell-${i}.pgm`);
-      await writeFile(path, encodePgm(cell));
-      fileOf[i] = files.length;
-      files.push(path);
+      for (const cell of cuts(boxes[i]!)) {
+        if (cell.width === 0 || isBlank(cell)) continue;
+        const path = join(outDir, `cell-${files.length}.pgm`);
+        await writeFile(path, encodePgm(cell));
+        filesOf[i]!.push(files.length);
+        files.push(path);
+      }
     }
     if (files.length === 0) return boxes.map(() => '');
     const list = join(outDir, 'cells.txt');
@@ -75,10 +83,25 @@ async function readCellLines(pdf: Uint8Array, pageNumber: number, boxes: readonl
       { timeoutMs: deadline - Date.now(), ...(options.env ? { env: options.env } : {}) },
     );
     const texts = linesPerImage(stdout, files.length);
-    return fileOf.map((k) => (k < 0 ? '' : texts[k] ?? ''));
+    return filesOf.map((ks) => agreedReading(ks.map((k) => texts[k] ?? '')));
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * One cell's reading from its readings: the only one that reads a number of three digits or more, or the
+ * number they agree on; where two read different numbers, both, apart by ` / ` (a tilted scan's cell cut two
+ * ways: neither cut is always the better one, so the extraction's judging of the values decides, and keeps
+ * neither where both would do). A single reading is returned as it is.
+ */
+export function agreedReading(readings: readonly string[]): string {
+  if (readings.length <= 1) return readings[0] ?? '';
+  const numbers = readings.filter((r) => r.replace(/\D/g, '').length >= 3);
+  if (numbers.length === 0) return readings.find((r) => r !== '') ?? '';
+  const distinct = new Map<string, string>();
+  for (const r of numbers) if (!distinct.has(r.replace(/\D/g, ''))) distinct.set(r.replace(/\D/g, ''), r);
+  return [...distinct.values()].join(' / ');
 }
 
 /**
@@ -97,9 +120,28 @@ export function linesPerImage(tsv: string, images: number): string[] {
   return words.map((w) => w.join(' '));
 }
 
+
 // ---------------------------------------------------------------- internal helpers
 
-/** A box in PDF units (origin bottom-left) → pixels of the picture (origin top-left). */
+/** The upright box around a box of the straightened page turned back by `tilt` (its four corners). */
+function uprightAround(cell: CellBox, tilt: number): CellBox {
+  const cos = Math.cos(tilt);
+  const sin = Math.sin(tilt);
+  const corners = [
+    [cell.x0, cell.y0],
+    [cell.x0, cell.y1],
+    [cell.x1, cell.y0],
+    [cell.x1, cell.y1],
+  ].map(([x, y]) => [x! * cos - y! * sin, x! * sin + y! * cos] as const);
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+}
+
+/**
+ * A box in PDF units (origin bottom-left) → pixels of the picture (origin top-left); a tilted box stays in the
+ * straightened page, whose bottom-left corner is the picture's (see `cutCell`).
+ */
 function toPixels(cell: CellBox, page: PageBox, image: GrayImage): { left: number; top: number; right: number; bottom: number } {
   const sx = image.width / page.width;
   const sy = image.height / page.height;

@@ -10,11 +10,18 @@ export type HeaderKind = 'name' | 'price' | 'number' | 'code' | 'unit' | 'materi
 const DIGIT_LOOKALIKES = /[ОоOoСсCcЗзIl|!БбВB]/g;
 
 /**
+ * Thousands whose zeros OCR read as letters (`3 ООС` for 3 000): a group of real digits, then groups of three
+ * made of digits and zero look-alikes only, apart as thousands are printed.
+ */
+const ZEROED_THOUSANDS = /^\d{1,3}(?:\s[\dОоOoСсCc]{3})+$/;
+
+/**
  * True when a text reads as a number of three or more digits once OCR look-alikes are counted as
- * digits (`12 600`, `10 80С`, `1ООО`), with at least two real digits. Codes with dots (`B03.155.002`)
- * and row numbers are not.
+ * digits (`12 600`, `10 80С`, `1ООО`), with at least two real digits, or as thousands whose zeros OCR
+ * read as letters (`3 ООС`). Codes with dots (`B03.155.002`) and row numbers are not.
  */
 export function looksLikePrice(text: string): boolean {
+  if (ZEROED_THOUSANDS.test(text.trim().replace(/\s+/g, ' '))) return true;
   const t = text.replace(/\s+/g, '').replace(/(тг|тенге|₸|kzt)\.?$/i, '');
   if (t.length < 3 || t.length > 12) return false;
   if (/\d[.]\d{3}[.]/.test(t) || /^[A-Za-zА-Яа-я]\d{2}[.,]/.test(t)) return false;

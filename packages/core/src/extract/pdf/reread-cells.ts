@@ -2,7 +2,9 @@
  * Price cells a scan's OCR text layer left empty or unreadable, read again from the page image with a
  * digits-only OCR. The cell's box comes from the text geometry: the row's band (its anchors' height,
  * halfway to the rows above and below at most) × the price column's band (from the column on its left to
- * the one on its right), turned back by the page's tilt. The readings are only candidates: extraction
+ * the one on its right), in the page turned straight, with the page's tilt: the reader cuts the cell out
+ * along the tilt and as the upright box around it, and keeps a number only where the two do not disagree
+ * (`ocr/cell-digits.ts`). The readings are only candidates: extraction
  * takes one where its own reading fails and the value fits the column (see `price-review.ts`).
  */
 import { parsePrice } from '../parse-price.js';
@@ -62,7 +64,7 @@ export function cellsToReread(table: PageTable, pageWidth: number): RereadCell[]
       const left = p > 0 ? table.columns[p - 1]!.x1 + 1 : table.columns[p]!.x0 - size;
       const right = p + 1 < table.columns.length ? table.columns[p + 1]!.x0 - 1 : pageWidth;
       if (right - left < size) continue;
-      out.push({ row: i, column: p, box: tilted({ x0: left, x1: right, y0: bottom, y1: top }, angle) });
+      out.push({ row: i, column: p, box: { x0: left, x1: right, y0: bottom, y1: top, ...(angle === 0 ? {} : { tilt: angle }) } });
     }
   });
   return out;

@@ -65,6 +65,16 @@ describe.skipIf(!ocrToolsInstalled)('extract: a page whose text layer lost its â
     for (const [row, printed] of partners) expect(priceOf(row, 'partner')).toBe(printed[1]);
   });
 
+  it('reads the partner prices the tilted page\'s text layer lost from its image, cut along the tilt, each flagged', async () => {
+    // The layer lost the partner price of about half the rows; the cells are cut from the page turned straight
+    // (an upright box around a cell of a page tilted by 1.3Â° took in the rules and the neighbours' digits).
+    const pairs = align(await page3());
+    const right = pairs.filter(([row, printed]) => priceOf(row, 'partner') === printed[1]);
+    expect(right.length).toBeGreaterThanOrEqual(33);
+    const fromImage = right.filter(([row]) => (row.flags ?? []).some((f) => f.code === 'PRICE_REREAD_OCR' && f.params.header === row.prices.find((p) => p.role === 'partner')?.header));
+    expect(fromImage.length).toBeGreaterThanOrEqual(10);
+  });
+
   it('keeps each wrapped name with its own row: the line under the prices ends the name above, it does not start the next', async () => {
     const rows = await page3();
     const named = (resident: number, partner: number): string[] =>
