@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tilted } from '../extract/cell-geometry.js';
 import type { CellBox } from '../extract/table.js';
 import { cutCell, encodePgm, isBlank, parsePgm, type GrayImage } from './gray-image.js';
 import type { PageBox } from './pdf-page.js';
@@ -63,7 +64,7 @@ async function readCellLines(pdf: Uint8Array, pageNumber: number, boxes: readonl
     const cuts = (cell: CellBox): GrayImage[] => {
       const tilt = cell.tilt ?? 0;
       if (tilt === 0) return [cutCell(image, toPixels(cell, box, image))];
-      return [cutCell(image, toPixels(cell, box, image), tilt), cutCell(image, toPixels(uprightAround(cell, tilt), box, image))];
+      return [cutCell(image, toPixels(cell, box, image), tilt), cutCell(image, toPixels(tilted(cell, tilt), box, image))];
     };
     for (let i = 0; i < boxes.length; i++) {
       for (const cell of cuts(boxes[i]!)) {
@@ -122,21 +123,6 @@ export function linesPerImage(tsv: string, images: number): string[] {
 
 
 // ---------------------------------------------------------------- internal helpers
-
-/** The upright box around a box of the straightened page turned back by `tilt` (its four corners). */
-function uprightAround(cell: CellBox, tilt: number): CellBox {
-  const cos = Math.cos(tilt);
-  const sin = Math.sin(tilt);
-  const corners = [
-    [cell.x0, cell.y0],
-    [cell.x0, cell.y1],
-    [cell.x1, cell.y0],
-    [cell.x1, cell.y1],
-  ].map(([x, y]) => [x! * cos - y! * sin, x! * sin + y! * cos] as const);
-  const xs = corners.map((c) => c[0]);
-  const ys = corners.map((c) => c[1]);
-  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
-}
 
 /**
  * A box in PDF units (origin bottom-left) → pixels of the picture (origin top-left); a tilted box stays in the

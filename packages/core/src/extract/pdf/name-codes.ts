@@ -9,7 +9,7 @@
 import type { CellBox, PageOcr } from '../table.js';
 import type { PageRow } from './page-row.js';
 import type { PageTable } from './page-table.js';
-import { tilted } from './reread-cells.js';
+import { tilted } from '../cell-geometry.js';
 import { warningText } from '../../messages/message-catalogue.js';
 import { isTariffShaped, splitCode } from '../code-cells.js';
 
