@@ -68,8 +68,16 @@ describe('extract: price column roles', () => {
 });
 
 describe('extract: price roles of the Клиника 2 (2026) scan', () => {
-  it('reads «Цена для резидентов Республики Казахстан (ближнее зарубежье)» as the resident price', () => {
-    expect(priceRoleOf('Цена для резидентов Республики Казахстан (ближнее зарубежье) (в том числе НДС)')).toBe('resident');
+  it('reads «Цена для резидентов Республики Казахстан (ближнее зарубежье)» as the resident price, for the near abroad too', () => {
+    const header = 'Цена для резидентов Республики Казахстан (ближнее зарубежье) (в том числе НДС)';
+    expect(priceRoleOf(header)).toBe('resident');
+    expect(priceRolesOf(header)).toEqual(['resident', 'nonresident']);
+    const columns = findPriceColumns(['Наименование', 'Цены для страховых компании', header, 'Цена для нерезидентов Республики Казахстан (дальнее зарубежье)'], new Set([0]));
+    expect(columns.map((c) => [c.role, c.also_roles ?? []])).toEqual([
+      ['insurance', []],
+      ['resident', ['nonresident']],
+      ['nonresident_far', []],
+    ]);
   });
 
   it('still reads «Цена для нерезидентов Республики Казахстан (дальнее зарубежье)» as the far-abroad price', () => {
