@@ -2,7 +2,8 @@
  * Comparison across clinics and statistics over HTTP on real lists: «Клиника 2» (2025 and 2026 PDF
  * scans), «Клиника 4» (PDF scan) and «Клиника 7» (XLS). Prices of the back massage, read by a person:
  * - «Клиника 2 прайс 2026.pdf» page 9 row 453 «Массаж спины (шейно-воротниковый+грудной+поясн-крест)»:
- *   insurance 11 000, residents 12 100, non-residents 18 200; the list is effective from 1 January 2026;
+ *   insurance 11 000, «для резидентов РК (ближнее зарубежье)» 12 100, «для нерезидентов РК (дальнее зарубежье)» 18 200; the
+ *   list is effective from 1 January 2026;
  * - «Клиника 4 прайс 2026.pdf» page 6 row 14 «Массаж спины и позвоночника»: 4 300 / 4 900 (CIS) / 5 500;
  * - «Клиника 7_Прайс 2026.xls» row 2084 «Массаж спины (1,5 ед)»: 3 500 / 4 550 (CIS) / 5 950.
  */
@@ -102,9 +103,14 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/services/{id}/partners and /api/
     const comparison = await getJson<ServiceComparison>(`api/services/${massage.service_id}/partners?price_kind=nonresident`);
     expect(comparison.price_kind).toBe('nonresident');
     const prices = ['Клиника 2 прайс 2026.pdf', 'Клиника 4 прайс 2026.pdf', 'Клиника 7_Прайс 2026.xls'].map((f) => rowOf(comparison, f)?.price);
-    expect(prices).toEqual([18200, 4900, 4550]);
-    expect(comparison).toMatchObject({ median: 4900, min: 4550, max: 18200 });
-    expect(comparison.partners.filter((p) => p.outlier).map((p) => p.price)).toEqual([18200]);
+    // Клиника 2 (2026) heads its second column «Цена для резидентов РК (ближнее зарубежье)»: the near abroad pays
+    // the residents' 12 100; its far-abroad column (18 200) is the `nonresident_far` kind.
+    expect(prices).toEqual([12100, 4900, 4550]);
+    expect(comparison).toMatchObject({ median: 4900, min: 4550, max: 12100 });
+    // Three clinics: more than 50 % above the median (7 350) is an outlier.
+    expect(comparison.partners.filter((p) => p.outlier).map((p) => p.price)).toEqual([12100]);
+    const far = await getJson<ServiceComparison>(`api/services/${massage.service_id}/partners?price_kind=nonresident_far`);
+    expect(rowOf(far, 'Клиника 2 прайс 2026.pdf')?.price).toBe(18200);
   });
 
   it('keeps only the clinics of the city asked for', async () => {

@@ -5,10 +5,11 @@
  *   зарубежья, не проживающих на постоянной основе на территории РК» (a non-resident price; there is no
  *   resident column): page 1 row 28 «Консультация физиотерапевта» 4 800; page 3 row 99 «УЗИ молочных
  *   желез» 9 600, row 100 «УЗИ почек» 7 200.
- * - 2026 list, «вводится в действие с 1 января 2026 года», columns insurance / residents / non-residents:
- *   page 1 row 24 «Консультация физиотерапевта» 4 400 / 5 000 / 10 000; page 4 row 116 «УЗИ молочных
- *   желез» 8 800 / 9 700 / 14 600, row 117 «УЗИ почек» 6 600 / 7 300 / 11 000. The clinic is in Астана
- *   (page 1: «в пределах г. Астаны»).
+ * - 2026 list, «вводится в действие с 1 января 2026 года», columns insurance / «для резидентов РК (ближнее
+ *   зарубежье)» / «для нерезидентов РК (дальнее зарубежье)»: page 1 row 24 «Консультация физиотерапевта» 4 400 /
+ *   5 000 / 10 000; page 4 row 116 «УЗИ молочных желез» 8 800 / 9 700 / 14 600, row 117 «УЗИ почек» 6 600 / 7 300 /
+ *   11 000. The clinic is in Астана (page 1: «в пределах г. Астаны»).
+ * So the near abroad (`nonresident`) paid 4 800 and pays 5 000; the far abroad (`nonresident_far`) 4 800 and 10 000.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -55,20 +56,24 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/price-changes on «Клиник�
   });
   afterAll(() => server?.close());
 
-  it('reports the non-resident prices read on both lists, with dates and direction, whatever the upload order', async () => {
-    const page = await changes('?threshold=0.2&limit=500');
-    expect(page.threshold).toBe(0.2);
+  it('reports the far-abroad and the near-abroad prices read on both lists, with dates and direction, whatever the upload order', async () => {
+    const far = await changes('?threshold=0.2&limit=500&price_kind=nonresident_far');
+    expect(far.threshold).toBe(0.2);
+    const near = await changes('?threshold=0.01&limit=500&price_kind=nonresident');
     const expected = [
-      ['Консультация физиотерапевта', 4800, 10000],
-      ['УЗИ молочных желез', 9600, 14600],
-      ['УЗИ почек', 7200, 11000],
+      [far, 'nonresident_far', 'Консультация физиотерапевта', 4800, 10000],
+      [far, 'nonresident_far', 'УЗИ молочных желез', 9600, 14600],
+      [far, 'nonresident_far', 'УЗИ почек', 7200, 11000],
+      [near, 'nonresident', 'Консультация физиотерапевта', 4800, 5000],
+      [near, 'nonresident', 'УЗИ молочных желез', 9600, 9700],
+      [near, 'nonresident', 'УЗИ почек', 7200, 7300],
     ] as const;
-    for (const [name, oldPrice, newPrice] of expected) {
+    for (const [page, kind, name, oldPrice, newPrice] of expected) {
       const change = byLine(page, name);
-      expect(change, name).toMatchObject({
+      expect(change, `${kind} ${name}`).toMatchObject({
         clinic_name: 'Клиника 2',
         city: 'Астана',
-        price_kind: 'nonresident',
+        price_kind: kind,
         old_price: oldPrice,
         new_price: newPrice,
         change: newPrice - oldPrice,
@@ -83,10 +88,10 @@ describe.skipIf(!existsSync(ARCHIVE))(`GET /api/price-changes on «Клиник�
   });
 
   it('sorts by the size of the change and keeps exactly the changes at or above the threshold', async () => {
-    const loose = await changes('?threshold=0.1&limit=500');
-    const strict = await changes('?threshold=0.5&limit=500');
+    const loose = await changes('?threshold=0.1&limit=500&price_kind=nonresident_far');
+    const strict = await changes('?threshold=0.5&limit=500&price_kind=nonresident_far');
     expect(loose.total).toBeGreaterThan(0);
-    expect(strict.total).toBeLessThanOrEqual((await changes('?threshold=0.2&limit=500')).total);
+    expect(strict.total).toBeLessThanOrEqual((await changes('?threshold=0.2&limit=500&price_kind=nonresident_far')).total);
     const sizes = loose.items.map((c) => Math.abs(c.change_share));
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     expect(strict.items.map((c) => c.service_id)).toEqual(loose.items.filter((c) => Math.abs(c.change_share) >= 0.5).map((c) => c.service_id));
