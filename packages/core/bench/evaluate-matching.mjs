@@ -111,14 +111,17 @@ async function matchArchive(matcher) {
 const similarity = (a, b) => 1 - leven(a, b) / Math.max(a.length, b.length, 1);
 
 /**
- * The position a label was drawn from: the same name (or a name at least 0.85 alike) in its file and page,
- * nearest row first; else the nearest row whose name contains most of the labelled name.
+ * The position a label was drawn from: the same name (or a name at least 0.85 alike, with or without its spaces) in
+ * its file and page, nearest row first; else the nearest row whose name contains most of the labelled name.
  */
 function positionOf(byPlace, label) {
   const pool = byPlace.get(label.table ? `${label.file}#${label.table}` : label.file) ?? [];
   const want = normalizeName(label.raw_name);
+  // Spaces aside too: a code the reader now repairs (`Хурма, f3 0 1` read as `Хурма, f301`) is the same row.
+  const squeezed = want.replace(/ /g, '');
+  const alikeness = (name) => Math.max(similarity(name, want), similarity(name.replace(/ /g, ''), squeezed));
   const alike = pool
-    .map((p) => ({ p, score: similarity(normalizeName(p.raw_name), want), gap: Math.abs(p.source.row - label.row) }))
+    .map((p) => ({ p, score: alikeness(normalizeName(p.raw_name)), gap: Math.abs(p.source.row - label.row) }))
     .filter((c) => c.score >= 0.85)
     .sort((a, b) => Number(b.score >= 0.999) - Number(a.score >= 0.999) || a.gap - b.gap || b.score - a.score);
   if (alike.length > 0) return alike[0].p;
