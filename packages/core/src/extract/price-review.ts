@@ -79,18 +79,25 @@ export function reviewTablePrices(
         flags.push(rowFlag('PRICE_IMPLAUSIBLE', { raw: price.raw, header: price.header, reason }));
       }
     }
-    for (const cell of pending[i] ?? []) {
+    // A cell read two ways (`12840 / 12540`) is judged after the row's other cells, so that their values, read from
+    // the image too, can decide between its readings by the page's ratio between price columns.
+    const cells = pending[i] ?? [];
+    const twoWays = (cell: PendingCell): number => Number(cell.reread !== undefined && rereadReadings(cell.reread).length > 1);
+    const added = new Map<number, PriceCell>();
+    for (const k of [...cells.keys()].sort((a, b) => twoWays(cells[a]!) - twoWays(cells[b]!) || a - b)) {
+      const cell = cells[k]!;
+      const known = [...prices, ...added.values()];
       // Already read from the ratio between the list's price columns.
-      if (prices.some((p) => p.role === cell.role && p.header === cell.header)) continue;
+      if (known.some((p) => p.role === cell.role && p.header === cell.header)) continue;
       const pattern = patternOf(columnKey(cell));
       const repair = repairFromPattern(cell.raw, pattern);
-      const fromImage = repair || cell.reread === undefined ? null : judgeReread(cell.reread, cell.raw, pattern, (value) => ratio(i, cell, value, prices));
+      const fromImage = repair || cell.reread === undefined ? null : judgeReread(cell.reread, cell.raw, pattern, (value) => ratio(i, cell, value, known));
       if (repair) {
-        prices.push({ role: cell.role, value: repair.value, raw: cell.raw, header: cell.header, ...alsoRolesOf(cell) });
+        added.set(k, { role: cell.role, value: repair.value, raw: cell.raw, header: cell.header, ...alsoRolesOf(cell) });
         flags.push(rowFlag('PRICE_REPAIRED', { raw: cell.raw, header: cell.header, value: repair.value, reason: repair.reason }));
       } else if (fromImage && 'value' in fromImage) {
         reread++;
-        prices.push({ role: cell.role, value: fromImage.value, raw: cell.raw === '' ? (rereadReadings(cell.reread!).find((r) => rereadValue(r) === fromImage.value) ?? cell.reread!) : cell.raw, header: cell.header, ...alsoRolesOf(cell) });
+        added.set(k, { role: cell.role, value: fromImage.value, raw: cell.raw === '' ? (rereadReadings(cell.reread!).find((r) => rereadValue(r) === fromImage.value) ?? cell.reread!) : cell.raw, header: cell.header, ...alsoRolesOf(cell) });
         flags.push(rowFlag('PRICE_REREAD_OCR', { raw: cell.raw, reread: cell.reread!, header: cell.header, value: fromImage.value }));
       } else if (cell.raw === '') {
         if (fromImage) flags.push(rowFlag('PRICE_REREAD_REJECTED', { reread: cell.reread!, header: cell.header, reason: fromImage.reason }));
@@ -100,6 +107,8 @@ export function reviewTablePrices(
         flags.push(rowFlag('PRICE_UNREADABLE', { raw: cell.raw, header: cell.header }));
       }
     }
+    // The added prices in the columns' order.
+    for (const k of [...added.keys()].sort((a, b) => a - b)) prices.push(added.get(k)!);
     if (prices.length === 0) {
       withoutPrice++;
       if (flags.length === 0) flags.push(rowFlag('PRICE_MISSING', {}));
