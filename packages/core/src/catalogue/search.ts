@@ -8,9 +8,10 @@ import { TERM_EQUIVALENCES } from '../match/vocabulary.js';
 import type { Service } from '../storage/records.js';
 import type { SearchHit, SearchPage } from '../model/catalogue-types.js';
 import { knownWordsOf, readingsOf, type KnownWords } from './search-terms.js';
-import type { Directory, QueryPort, ServicePriceLines } from '../storage/query-port.js';
+import type { Directory, OfferSummary, QueryPort, ServicePriceLines } from '../storage/query-port.js';
 import { partnerPrices, servicePricesOf } from './compare-service.js';
-import { median } from './statistics.js';
+import { median, roundMoney } from './statistics.js';
+import { maxOf, minOf } from '../numbers.js';
 
 export interface SearchQuery {
   readonly q: string;
@@ -48,6 +49,16 @@ export async function searchPage(queries: QueryPort, query: SearchQuery): Promis
   const summarise = async (services: readonly Service[]) => {
     const missing = services.filter((service) => cache.hits.get(service.service_id)?.service !== service);
     if (missing.length === 0) return;
+    if (queries.offerSummaries) {
+      // The engine sums the clinics' prices up: one row per hit, not one per hit and clinic.
+      const summaries = await queries.offerSummaries(
+        missing.map((s) => s.service_id),
+        'resident',
+        { first: SEARCH_HIT_CLINICS, ...(query.city && { clinic_ids: clinicIdsIn(model, query.city) }) },
+      );
+      for (const service of missing) cache.hits.set(service.service_id, hitOf(model, service, summaries.get(service.service_id)));
+      return;
+    }
     // A hit shows prices, not the lines behind them.
     const prices = await servicePricesOf(queries, missing.map((s) => s.service_id), 'resident', { names: false });
     for (const service of missing) cache.hits.set(service.service_id, toHit(model, service, prices.get(service.service_id)!, query.city));
@@ -136,6 +147,33 @@ function clinicsIn(model: Directory, clinicIds: readonly string[], city: string 
     if (clinic && (!city || clinic.city?.toLowerCase() === city.toLowerCase())) count++;
   }
   return count;
+}
+
+/** The known clinics in `city` (case-insensitive), as {@link clinicsIn} and partnerPrices count them. */
+function clinicIdsIn(model: Directory, city: string): string[] {
+  const wanted = city.toLowerCase();
+  return [...model.clinicsById.values()].filter((c) => c.city?.toLowerCase() === wanted).map((c) => c.clinic_id);
+}
+
+/** A hit from the port's summary: what {@link toHit} makes of the same service's lines. */
+function hitOf(model: Directory, service: Service, summary: OfferSummary | undefined): SearchHit {
+  const clinics = (summary?.clinic_ids ?? []).flatMap((id) => {
+    const clinic = model.clinicsById.get(id);
+    return clinic ? [{ clinic_id: clinic.clinic_id, name: clinic.name, city: clinic.city }] : [];
+  });
+  // partnerPrices rounds each clinic's median to tiyn.
+  const prices = (summary?.prices ?? []).map(roundMoney);
+  return {
+    service,
+    prices: {
+      clinics: prices.length,
+      min: prices.length ? minOf(prices) : null,
+      median: median(prices),
+      max: prices.length ? maxOf(prices) : null,
+    },
+    clinics,
+    clinics_total: summary?.clinics_total ?? 0,
+  };
 }
 
 function toHit(model: Directory, service: Service, priced: ServicePriceLines, city?: string): SearchHit {

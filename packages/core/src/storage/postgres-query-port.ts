@@ -11,6 +11,8 @@
  * - `servicePrices`, `pricedClinics`, `pricedClinicCounts`: from the read model of migration 11, kept by the
  *   writes: one row per (service, clinic) with the newest list and median per price kind, and the clinic counts per
  *   service (search ranks on them and summarises only its page); a comparison then reads the chosen lists' lines.
+ * - `offerSummaries`: a search page's figures aggregated from the same rows in SQL, on the covering index of
+ *   migration 12: one row per service sent, not one per service and clinic.
  *
  * @module
  */
@@ -165,6 +167,21 @@ export function createPostgresQueryPort({ read, stream }: PostgresQueryPortDeps)
         [[...new Set(serviceIds)]],
       );
       return new Map(rows.map((row) => [row.service_id, row.clinics]));
+    },
+    offerSummaries: async (serviceIds, kind, options) => {
+      if (serviceIds.length === 0) return new Map();
+      const prefix = OFFER_COLUMNS[kind];
+      // One row per service, aggregated from clinic_offers (migration 11); for resident prices (search) from the
+      // covering index clinic_offers_search alone (migration 12). The prices stay unrounded: the caller rounds.
+      const rows = await read<{ service_id: string; clinics_total: number; clinic_ids: string[]; prices: number[] | null }>(
+        `SELECT service_id, count(*)::int AS clinics_total, (array_agg(clinic_id ORDER BY first_seq))[1:$2::int] AS clinic_ids,
+           array_agg(${prefix}_median) FILTER (WHERE ${prefix}_list IS NOT NULL AND ${prefix}_median IS NOT NULL) AS prices
+         FROM clinic_offers
+         WHERE service_id = ANY($1::text[]) AND first_seq IS NOT NULL AND ($3::text[] IS NULL OR clinic_id = ANY($3::text[]))
+         GROUP BY service_id`,
+        [[...new Set(serviceIds)], Math.max(0, Math.floor(options.first)), options.clinic_ids === undefined ? null : [...options.clinic_ids]],
+      );
+      return new Map(rows.map((row) => [row.service_id, { clinics_total: row.clinics_total, clinic_ids: row.clinic_ids, prices: row.prices ?? [] }]));
     },
   };
 }

@@ -6,7 +6,8 @@
  */
 import { expect, it } from 'vitest';
 import { loadReadSide } from '../catalogue/read-model.js';
-import { compareService, summarizePrices } from '../catalogue/compare-service.js';
+import { compareService, partnerPrices, servicePricesOf, summarizePrices } from '../catalogue/compare-service.js';
+import { roundMoney } from '../catalogue/statistics.js';
 import { searchPage, searchServices } from '../catalogue/search.js';
 import { listPriceChanges } from '../catalogue/price-changes.js';
 import { servicePriceHistory } from '../catalogue/service-history.js';
@@ -15,7 +16,7 @@ import { listServiceProposals } from '../catalogue/proposals.js';
 import { PRICE_KINDS, type PriceKind } from '../contract/limits.js';
 import { priceOfKind } from '../model/price-kinds.js';
 import { createMemoryQueryPort } from './memory-query-port.js';
-import { EXPORTED_POSITION_FIELDS, type QueryPort, type StoreChange } from './query-port.js';
+import { EXPORTED_POSITION_FIELDS, type OfferSummary, type OfferSummaryOptions, type QueryPort, type StoreChange } from './query-port.js';
 import type { MatchMethod, Position, PositionStatus } from './records.js';
 import { mulberry32, queryAnswers } from './query-answers.js';
 import { sampleClinic, samplePosition, samplePriceList, sampleService, sampleWrite } from './sample-records.js';
@@ -98,6 +99,16 @@ export function defineQueryPortSuite(open: () => Promise<Storage>): void {
           for (const kind of PRICE_KINDS) {
             const counted = await side.queries.pricedClinics([...SERVICES, 's-none'], kind);
             expect(asSets(counted), kind).toEqual(pricedClinicsOf(stored, kind));
+          }
+        }
+        // The optional summaries of search hits: what the catalogue derives from the positions themselves.
+        if (side.queries.offerSummaries) {
+          for (const kind of PRICE_KINDS) {
+            for (const clinicIds of [undefined, ['c-1', 'c-3'], []]) {
+              const options = { first: 2, ...(clinicIds && { clinic_ids: clinicIds }) };
+              const summaries = await side.queries.offerSummaries([...SERVICES, 's-none'], kind, options);
+              expect(roundedSummaries(summaries), `${kind} ${clinicIds}`).toEqual(await summariesFromPositions(rebuilt, kind, options));
+            }
           }
         }
         // The proposals of new services, and the unmatched names they are computed from, as from whole positions.
@@ -296,6 +307,32 @@ function pricedClinicsOf(positions: readonly Position[], kind: PriceKind): Map<s
     priced.set(p.service_id, (priced.get(p.service_id) ?? new Set()).add(p.clinic_id));
   }
   return priced;
+}
+
+/**
+ * What `offerSummaries` gives, from the positions (`rebuilt` reads them: it has no `servicePrices`) by the catalogue's
+ * rules: clinics in order of their first offer, one price per priced clinic (partnerPrices, rounded), prices sorted.
+ */
+async function summariesFromPositions(rebuilt: QueryPort, kind: PriceKind, options: OfferSummaryOptions): Promise<Map<string, OfferSummary>> {
+  const model = await rebuilt.directory();
+  const counted = (clinicId: string) => !options.clinic_ids || options.clinic_ids.includes(clinicId);
+  const result = new Map<string, OfferSummary>();
+  for (const [serviceId, priced] of await servicePricesOf(rebuilt, SERVICES, kind)) {
+    const clinicIds = priced.clinic_ids.filter(counted);
+    if (clinicIds.length === 0) continue;
+    const prices = partnerPrices(model, priced.lines.filter((line) => counted(line.clinic_id)), kind).map((p) => p.price);
+    result.set(serviceId, { clinics_total: clinicIds.length, clinic_ids: clinicIds.slice(0, options.first), prices: prices.sort((a, b) => a - b) });
+  }
+  return result;
+}
+
+/** An `offerSummaries` answer with its prices rounded to tiyn and sorted, services without a clinic left out. */
+function roundedSummaries(summaries: ReadonlyMap<string, OfferSummary>): Map<string, OfferSummary> {
+  return new Map(
+    [...summaries]
+      .filter(([, summary]) => summary.clinics_total > 0)
+      .map(([id, summary]) => [id, { ...summary, prices: summary.prices.map(roundMoney).sort((a, b) => a - b) }]),
+  );
 }
 
 /** A `pricedClinics` answer as sets, services without a clinic left out (the port may give them or not). */

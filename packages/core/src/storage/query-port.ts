@@ -148,6 +148,23 @@ export interface QueryPort {
    */
   pricedClinicCounts?(serviceIds: readonly string[], kind: PriceKindOfLine): Promise<ReadonlyMap<string, number>>;
   /**
+   * Optional: what a search hit shows of each service asked, summed up by the engine (one row per service) instead of
+   * sent as {@link servicePrices}' one line per service and clinic (a page of broad hits at a million positions: 20
+   * services × 200 clinics). For each service asked that a clinic offers (others: no entry or an empty one):
+   * - `clinics_total`: how many clinics have a normalized offer of it (`servicePrices`' `clinic_ids`);
+   * - `clinic_ids`: the first `options.first` of those clinics, in order of their first offer;
+   * - `prices`: for each of those clinics with lines priced in `kind`, its representative price unrounded: the
+   *   median of the lines of its newest list pricing the service in `kind` (compare-service.ts `partnerPrices`
+   *   before `roundMoney`), in any order.
+   * With `options.clinic_ids`, only those clinics count (search in a city). Search gives the same answers with or
+   * without it.
+   */
+  offerSummaries?(
+    serviceIds: readonly string[],
+    kind: PriceKindOfLine,
+    options: OfferSummaryOptions,
+  ): Promise<ReadonlyMap<string, OfferSummary>>;
+  /**
    * Optional: the normalized offers of one price list, in ingest order, with only the fields a comparison
    * between lists reads (price changes) — what `findPositions({ price_list_id, status: 'normalized', kind:
    * OFFER_KINDS })` gives, narrowed. An SQL engine then reads a few columns instead of whole rows (candidates,
@@ -271,6 +288,21 @@ export interface ServicePricesOptions {
    * turns into the same price. @default true
    */
   readonly names?: boolean;
+}
+
+/** Options of {@link QueryPort.offerSummaries}. */
+export interface OfferSummaryOptions {
+  /** How many clinics to name per service. */
+  readonly first: number;
+  /** Only these clinics count; every clinic when absent. */
+  readonly clinic_ids?: readonly string[];
+}
+
+/** See {@link QueryPort.offerSummaries}. */
+export interface OfferSummary {
+  readonly clinics_total: number;
+  readonly clinic_ids: readonly string[];
+  readonly prices: readonly number[];
 }
 
 /** See {@link QueryPort.listPriceLines}. */
