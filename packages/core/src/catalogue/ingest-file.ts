@@ -3,6 +3,7 @@
  */
 import { detectDocumentFacts } from '../documents/index.js';
 import { extractPriceRows } from '../extract/index.js';
+import { cutLongNames } from '../extract/long-names.js';
 import { readDocument } from '../extract/readers/index.js';
 import type { ReadResult } from '../extract/table.js';
 import type { IngestedFile, PriceList } from '../storage/records.js';
@@ -48,7 +49,7 @@ export async function ingestFile(ctx: CatalogueContext, entry: IngestEntry, budg
   const priceListId = newId('pl');
   const matchWarnings: string[] = [];
   const positions = await buildPositions(
-    extracted.rows,
+    cutLongNames(extracted.rows),
     { price_list_id: priceListId, clinic_id: clinic.clinic_id },
     await ctx.matcher(),
     (message) => matchWarnings.push(message),

@@ -18,6 +18,11 @@ export const DEFAULT_PRICE_CHANGE_THRESHOLD = 0.2;
 export const MAX_PRICE_CHANGE_THRESHOLD = 10;
 /** The longest name or category of a created service, in characters. */
 export const MAX_SERVICE_NAME_LENGTH = 300;
+/**
+ * The longest name a position keeps, in characters (the archive's longest is 746): a cell of thousands of characters is
+ * a note or a broken file, and would not fit the store's indexes (PostgreSQL's b-tree keeps 2,704 bytes per entry).
+ */
+export const MAX_POSITION_NAME_LENGTH = 1000;
 /** The most positions one created service may take at once. */
 export const MAX_POSITION_IDS = 10_000;
 /**

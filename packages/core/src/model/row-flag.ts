@@ -27,7 +27,9 @@ export type RowFlagCode =
   /** A price written as a sum (`1300+700`): the total kept. */
   | 'PRICE_SUM'
   /** A name's closing code (`Краб, 123` for `f23`) damaged in the scan's text layer, repaired: check the name. */
-  | 'NAME_REPAIRED';
+  | 'NAME_REPAIRED'
+  /** A name longer than a position keeps (`MAX_POSITION_NAME_LENGTH`), cut: check it in the file. */
+  | 'NAME_CUT';
 
 /** One flag of a row. */
 export interface RowFlag {
