@@ -13,6 +13,7 @@ import { proposalPositions } from './proposals.js';
 import { detail } from '../messages/message-catalogue.js';
 
 import { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH } from '../contract/limits.js';
+import { positionsById } from './positions-by-id.js';
 
 export { MAX_POSITION_IDS, MAX_SERVICE_NAME_LENGTH };
 
@@ -85,28 +86,13 @@ async function resolveMembers(ctx: CatalogueContext, input: CreateServiceInput):
   }
   // A loop, not `push(...given)`: the list comes from the request and may be long enough to overflow the stack.
   for (const id of given) ids.push(id);
-  const byId = await positionsById(ctx, [...new Set(ids)]);
+  const byId = await positionsById(ctx.storage, [...new Set(ids)], (id) => ctx.queries.getPosition(id));
   const unknown = [...new Set(ids.filter((id) => !byId.has(id)))];
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 5).map((id) => `"${id}"`).join(', ');
     throw new PricecatError('NOT_FOUND', detail('POSITIONS_NOT_FOUND', { ids: unknown.length > 5 ? `${shown} и ещё ${unknown.length - 5}` : shown }));
   }
   return [...new Set(ids)].map((id) => byId.get(id)!);
-}
-
-/**
- * The positions of these ids, by id: in one read when the store offers `getPositions` (PostgreSQL: one query for a
- * proposal of hundreds of members, not one round trip each), else one `getPosition` each of the read side (the
- * in-memory port, where a lookup costs nothing).
- */
-async function positionsById(ctx: CatalogueContext, positionIds: readonly string[]): Promise<Map<string, Position>> {
-  if (ctx.storage.getPositions) return new Map((await ctx.storage.getPositions(positionIds)).map((p) => [p.position_id, p]));
-  const byId = new Map<string, Position>();
-  for (const id of positionIds) {
-    const position = await ctx.queries.getPosition(id);
-    if (position) byId.set(id, position);
-  }
-  return byId;
 }
 
 /** One synonym per distinct `name_norm`, remembering the first raw name and clinic that carried it. */

@@ -17,6 +17,7 @@ import { lastDecisionAbout } from '../storage/decisions.js';
 import { newId } from './ids.js';
 import { detail } from '../messages/message-catalogue.js';
 import { describePositionState } from '../storage/position-state.js';
+import { positionsById } from './positions-by-id.js';
 
 /** Body of `POST /match`. */
 export interface MatchRequest {
@@ -228,7 +229,7 @@ export async function undoDecision(ctx: CatalogueContext, request: UndoRequest =
   const current = new Map<string, Position>();
   for (const decision of decisions) {
     await ctx.storage.revertDecision(decision.decision_id);
-    const now = await storedPositions(ctx, decision.previous.map((p) => p.position_id));
+    const now = await positionsById(ctx.storage, decision.previous.map((p) => p.position_id), (id) => ctx.storage.getPosition(id));
     for (const before of decision.previous) {
       const after = now.get(before.position_id);
       if (!after) continue;
@@ -263,26 +264,12 @@ async function saveDecisionOrRefresh(ctx: CatalogueContext, write: DecisionWrite
   } catch (error) {
     if (isPricecatError(error) && error.code === 'CONFLICT') {
       // Re-read the positions the decision was about, so the read side shows them as the store now holds them.
-      const now = await storedPositions(ctx, write.decision.previous.map((p) => p.position_id));
+      const now = await positionsById(ctx.storage, write.decision.previous.map((p) => p.position_id), (id) => ctx.storage.getPosition(id));
       const fresh = write.decision.previous.flatMap((before) => now.get(before.position_id) ?? []);
       ctx.changed({ type: 'positions', positions: fresh });
     }
     throw error;
   }
-}
-
-/**
- * The stored positions of these ids, by id: in one read when the store offers `getPositions` (a match of a name
- * with dozens of twins is undone without a round trip per twin), else one `getPosition` each.
- */
-async function storedPositions(ctx: CatalogueContext, positionIds: readonly string[]): Promise<Map<string, Position>> {
-  if (ctx.storage.getPositions) return new Map((await ctx.storage.getPositions(positionIds)).map((p) => [p.position_id, p]));
-  const found = new Map<string, Position>();
-  for (const id of positionIds) {
-    const position = await ctx.storage.getPosition(id);
-    if (position) found.set(id, position);
-  }
-  return found;
 }
 
 function requireId(value: unknown, field: string): string {
